@@ -1,0 +1,198 @@
+"""The `debug-agent` command. Commands only: parsing, calling the engine, printing, exit codes.
+
+Exit codes: 0 report produced (or command done); 1 --fail-on-finding and a defect was found;
+2 usage or input error; 3 an LLM endpoint was required but unreachable; 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import DebugAgentError, UsageError
+
+EPILOG = """exit codes: 0 report produced; 1 defect found with --fail-on-finding; 2 usage or input error;
+3 LLM endpoint required but unreachable; 130 interrupted"""
+
+
+def _memory(text: str) -> int:
+    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+    t = text.strip().lower().removesuffix("b").removesuffix("i")
+    try:
+        if t and t[-1] in units:
+            return int(float(t[:-1]) * units[t[-1]])
+        return int(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4G or 512M") from None
+
+
+def _positive(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if v <= 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return v
+
+
+def _add_run_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("running user code")
+    g.add_argument("--timeout", type=_positive, default=600, help="seconds for the whole run (default 600)")
+    g.add_argument("--probe-timeout", type=_positive, default=120, help="seconds per probe (default 120)")
+    g.add_argument("--load-timeout", type=_positive, default=120, help="seconds to import the target (default 120)")
+    g.add_argument("--max-memory", type=_memory, default=None,
+                   help="heap cap for the child process, e.g. 4G (default: half of this machine's memory)")
+    g.add_argument("--threads", type=int, default=None, help="torch threads in the child (default min(4, cores))")
+    g.add_argument("--seed", type=int, default=0, help="seed for every probe (default 0)")
+    g.add_argument("--device", default="cpu", help="device for the probes, e.g. cuda (default cpu)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="debug-agent",
+        description="Root-cause reports for silent training bugs: runs deterministic probes on your own model.",
+        epilog=EPILOG,
+    )
+    parser.add_argument("--version", action="version", version=f"debug-agent {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    ask = sub.add_parser("ask", help="diagnose a symptom (with a diff and your model) and print a report",
+                         description="Diagnose a symptom: triage, run probes on your model, weigh, report.",
+                         epilog=EPILOG)
+    ask.add_argument("symptom", nargs="?", help="what you see, in words ('-' reads stdin)")
+    ask.add_argument("--symptom-file", metavar="FILE", help="read the symptom from a file")
+    src = ask.add_mutually_exclusive_group()
+    src.add_argument("--diff", metavar="FILE", help="the unified diff that came before the symptom")
+    src.add_argument("--git", nargs="?", const="HEAD", metavar="REV", help="use `git diff REV` (default HEAD)")
+    ask.add_argument("--target", metavar="FILE.py[:FUNC]", help="your model: a file whose FUNC (default make_target) returns a dict")
+    ask.add_argument("--example", metavar="NAME", help="run a bundled example (see `debug-agent examples`)")
+    ask.add_argument("--format", choices=("text", "json", "md"), default="text", help="output format (default text)")
+    ask.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (atomically) instead of stdout")
+    ask.add_argument("--offline", action="store_true", help="never contact an LLM (the default unless one is configured)")
+    pr = ask.add_mutually_exclusive_group()
+    pr.add_argument("--probe", action="append", metavar="NAME", help="run exactly this probe (repeatable)")
+    pr.add_argument("--all-probes", action="store_true", help="run every probe the target supports")
+    pr.add_argument("--no-probes", action="store_true", help="run no probe; rank from symptom and code only")
+    ask.add_argument("--budget", type=_positive, default=30.0, help="planned probe time in seconds (default 30)")
+    ask.add_argument("--quiet", "-q", action="store_true", help="no progress output on stderr")
+    ask.add_argument("--fail-on-finding", action="store_true", help="exit 1 when a defect is found (for CI)")
+    _add_run_flags(ask)
+
+    sub.add_parser("schema", help="print the report's JSON Schema")
+    sub.add_parser("examples", help="list the bundled examples")
+    return parser
+
+
+def _write_atomic(path: str, text: str) -> None:
+    """Temp file in the same folder + rename: an interrupted run never leaves half a report."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {path!r}: folder {str(folder)!r} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _err_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def emit(report: Any, fmt: str, output: str | None) -> None:
+    from . import render
+
+    if fmt == "json":
+        text = render.to_json(report) + "\n"
+    elif fmt == "md":
+        text = render.to_markdown(report)
+    else:
+        from rich.console import Console
+
+        if output is None:
+            render.print_text(report, Console(highlight=False))
+            return
+        import io
+
+        buf = io.StringIO()
+        render.print_text(report, Console(file=buf, width=110, no_color=True, highlight=False))
+        text = buf.getvalue()
+    if output:
+        _write_atomic(output, text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from . import commands
+
+    report = commands.ask(args, _err_console())
+    emit(report, args.format, args.output)
+    if args.output and not args.quiet:
+        _err_console().print(f"[dim]report written to {args.output}[/dim]")
+    return 1 if args.fail_on_finding and report.cause_id != "none" else 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    import json
+
+    from .schemas import Report
+
+    sys.stdout.write(json.dumps(Report.model_json_schema(), indent=2) + "\n")
+    return 0
+
+
+def cmd_examples(args: argparse.Namespace) -> int:
+    from . import bundled
+
+    for ex in bundled.all_examples():
+        sys.stdout.write(f"{ex.name:28} {ex.expect:26} {ex.description}\n")
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "ask": cmd_ask,
+    "schema": cmd_schema,
+    "examples": cmd_examples,
+}
+
+
+def report_error(exc: DebugAgentError) -> None:
+    lines = [f"debug-agent: {exc.label}: {exc.what}"]
+    if exc.where:
+        lines.append(f"  where: {exc.where}")
+    if exc.fix:
+        lines.append(f"  fix: {exc.fix}")
+    sys.stderr.write("\n".join(lines) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return COMMANDS[args.command](args)
+    except DebugAgentError as exc:
+        report_error(exc)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("debug-agent: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0

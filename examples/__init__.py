@@ -1,0 +1,1 @@
+"""Bundled example targets: each folder holds target.py, symptom.txt, an optional change.diff and example.toml."""

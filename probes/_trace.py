@@ -1,0 +1,140 @@
+"""An op recorder: runs user code under a TorchFunctionMode and notes shape hazards with source lines.
+
+It sees every torch function and Tensor method the user's forward, loss and metric call, including
+operators (`a - b` arrives as `Tensor.__sub__`). Inside the handler the mode is switched off, so the
+ops a loss function runs internally are not double counted.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from torch.overrides import TorchFunctionMode
+
+from ._common import user_frame
+
+# Elementwise binary ops whose output shape is the broadcast of both operands.
+ELEMENTWISE = frozenset(
+    """add sub mul div true_divide floor_divide pow rsub remainder fmod atan2 maximum minimum
+    eq ne lt le gt ge logical_and logical_or logical_xor hypot xlogy
+    __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__ __pow__ __rpow__
+    __floordiv__ __mod__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __and__ __or__""".split()
+)
+
+# Losses that compare input and target elementwise and broadcast (with at most a warning) on mismatch.
+ELEMENTWISE_LOSSES = frozenset(
+    """mse_loss l1_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits
+    poisson_nll_loss soft_margin_loss kl_div""".split()
+)
+
+NORMALISERS = frozenset({"softmax", "log_softmax", "_softmax", "_log_softmax", "normalize", "softmin"})
+
+# Reductions that, inside a forward pass, mix examples when taken over the batch axis.
+REDUCTIONS = frozenset({"mean", "sum", "std", "var", "amax", "amin", "logsumexp", "cumsum", "norm", "std_mean", "var_mean"})
+
+
+@dataclass
+class ShapeEvent:
+    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch
+    op: str
+    shapes: list[list[int]]
+    out_shape: list[int] | None
+    where: tuple[str, int, str] | None
+    detail: str = ""
+
+
+def _dim_arg(args: tuple[Any, ...], kwargs: dict[str, Any], pos: int) -> Any:
+    if "dim" in kwargs:
+        return kwargs["dim"]
+    return args[pos] if len(args) > pos else None
+
+
+@dataclass
+class OpRecorder(TorchFunctionMode):
+    """Record shape hazards. `batch_size` lets it tell the batch axis from the others."""
+
+    batch_size: int
+    reductions: bool = False  # also note reductions over the batch axis (useful in forward only)
+    events: list[ShapeEvent] = field(default_factory=list)
+    n_ops: int = 0
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        with warnings.catch_warnings():
+            # torch warns about some mismatches itself; we report them with the user's line instead.
+            warnings.simplefilter("ignore", UserWarning)
+            out = func(*args, **kwargs)
+        self.n_ops += 1
+        name = getattr(func, "__name__", "")
+        if name in ELEMENTWISE:
+            self._check_broadcast(name, args, out)
+        elif name in ELEMENTWISE_LOSSES:
+            self._check_loss(name, args, kwargs)
+        elif name == "squeeze":
+            self._check_squeeze(args, kwargs, out)
+        elif name in NORMALISERS:
+            self._check_norm(name, args, kwargs)
+        elif self.reductions and name in REDUCTIONS:
+            self._check_reduction(name, args, kwargs)
+        return out
+
+    def _record(self, *a: Any, **k: Any) -> None:
+        self.events.append(ShapeEvent(*a, where=user_frame(), **k))
+
+    def _check_broadcast(self, name: str, args: tuple[Any, ...], out: Any) -> None:
+        if len(args) < 2 or not isinstance(out, torch.Tensor):
+            return
+        a, b = args[0], args[1]
+        if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)):
+            return
+        if a.dim() == b.dim() or min(a.numel(), b.numel()) <= 1:
+            return  # same-rank broadcasting (an explicit outer product, a bias) or a scalar
+        if out.numel() > max(a.numel(), b.numel()):
+            # Both operands were stretched: (N,1) against (N,) gives (N,N).
+            self._record("broadcast", name.strip("_"), [list(a.shape), list(b.shape)], list(out.shape))
+
+    def _check_loss(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        inp = args[0] if args else kwargs.get("input")
+        tgt = args[1] if len(args) > 1 else kwargs.get("target")
+        if isinstance(inp, torch.Tensor) and isinstance(tgt, torch.Tensor) and inp.shape != tgt.shape:
+            self._record("loss_shape", name, [list(inp.shape), list(tgt.shape)], None)
+
+    def _check_squeeze(self, args: tuple[Any, ...], kwargs: dict[str, Any], out: Any) -> None:
+        if len(args) > 1 or "dim" in kwargs or not isinstance(out, torch.Tensor):
+            return
+        x = args[0]
+        removed = [i for i, s in enumerate(x.shape) if s == 1]
+        if removed:
+            detail = "removes the batch axis" if 0 in removed else f"removes axes {removed}"
+            self._record("bare_squeeze", "squeeze", [list(x.shape)], list(out.shape), detail=detail)
+
+    def _check_norm(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        x = args[0] if args else kwargs.get("input")
+        if not isinstance(x, torch.Tensor) or x.dim() < 2 or x.shape[0] != self.batch_size:
+            return
+        dim = _dim_arg(args, kwargs, 1)
+        if name == "normalize":
+            dim = kwargs.get("dim", args[2] if len(args) > 2 else 1)
+        if dim is None:
+            # torch picks dim 0 for 0-, 1- and 3-D inputs when none is given (a deprecated implicit choice).
+            implicit = 0 if x.dim() in (0, 1, 3) else 1
+            if implicit == 0:
+                self._record("norm_over_batch", name.strip("_"), [list(x.shape)], None, detail="implicit dim")
+            return
+        if int(dim) % x.dim() == 0 and self.batch_size > 1:
+            self._record("norm_over_batch", name.strip("_"), [list(x.shape)], None, detail=f"dim={dim}")
+
+    def _check_reduction(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        x = args[0] if args else kwargs.get("input")
+        if not isinstance(x, torch.Tensor) or x.dim() < 2 or x.shape[0] != self.batch_size or self.batch_size < 2:
+            return
+        dim = _dim_arg(args, kwargs, 1)
+        dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+        if any(isinstance(d, int) and d % x.dim() == 0 for d in dims):
+            self._record("batch_reduction", name, [list(x.shape)], None, detail=f"dim={dim}")

@@ -1,0 +1,291 @@
+"""dependency: does output row i depend on input row j != i? does position t see positions after t?"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+from torch import nn
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import clone, clone_batch, finding_at, main_tensor
+from ._trace import OpRecorder
+from .registry import ProbeContext, probe
+
+
+class DependencyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=1e-6, gt=0, lt=1, description="relative size of a cross-row gradient that counts as a leak")
+    causal: bool = Field(default=True, description="also test causal order when the target says causal")
+    max_cut_passes: int = Field(default=16, ge=1, le=256, description="forward passes allowed for the causal test")
+
+
+class _Leaves:
+    """Differentiable stand-ins for the inputs: float inputs themselves, or embedding outputs for tokens."""
+
+    def __init__(self, model: nn.Module, inputs: tuple[torch.Tensor, ...], batch: int) -> None:
+        self.batch = batch
+        self.inputs = tuple(x.detach().clone().requires_grad_(True) if x.is_floating_point() else x for x in inputs)
+        self.leaves: list[torch.Tensor] = [x for x in self.inputs if x.requires_grad]
+        self.handles = []
+        self.via = "inputs"
+        if not self.leaves:
+            self.via = "embedding outputs"
+            for mod in model.modules():
+                if isinstance(mod, (nn.Embedding, nn.EmbeddingBag)):
+                    self.handles.append(mod.register_forward_hook(self._hook))
+
+    def _hook(self, mod: nn.Module, args: Any, out: torch.Tensor) -> torch.Tensor | None:
+        if isinstance(out, torch.Tensor) and out.dim() > 0 and out.shape[0] == self.batch:
+            leaf = out.detach().requires_grad_(True)
+            self.leaves.append(leaf)
+            return leaf
+        return None  # e.g. a position embedding shaped (T, C): shared by every row, not a row input
+
+    def remove(self) -> None:
+        for h in self.handles:
+            h.remove()
+
+    def row_norms(self, loss: torch.Tensor) -> torch.Tensor:
+        """Per-row gradient norm of `loss` over every leaf: shape (B,)."""
+        grads = torch.autograd.grad(loss, self.leaves, retain_graph=True, allow_unused=True)
+        total = torch.zeros(self.batch, dtype=torch.float64)
+        for g in grads:
+            if g is not None:
+                total += g.detach().double().reshape(self.batch, -1).pow(2).sum(1)
+        return total.sqrt()
+
+
+def _group_test(y: torch.Tensor, leaves: _Leaves, proj: torch.Tensor, tol: float
+                ) -> tuple[torch.Tensor, torch.Tensor, list[tuple[int, int]], int]:
+    """Group testing over the bits of the row index: 2*ceil(log2 B) backward passes.
+
+    For bit k and side b, backpropagate the outputs of rows whose bit k is b and read the gradient on
+    rows whose bit k differs. Any pair i != j differs in some bit, so every leaking pair shows up.
+    Returns (cross-leak norm per input row, total gradient norm per input row, the (bit, side)
+    groups whose outputs leak, passes).
+    """
+    B = y.shape[0]
+    rows = torch.arange(B)
+    shape = (B,) + (1,) * (y.dim() - 1)
+    total = leaves.row_norms((proj * y).sum())
+    cross = torch.zeros(B, dtype=torch.float64)
+    leaky: list[tuple[int, int]] = []
+    passes = 1
+    for k in range(max(1, math.ceil(math.log2(B)))):
+        bit = (rows >> k) & 1
+        for side in (0, 1):
+            out_mask = (bit == side).to(y.dtype).reshape(shape)
+            g = leaves.row_norms((proj * y * out_mask).sum())
+            passes += 1
+            other = bit != side
+            if bool((g[other] > tol * float(total.max())).any()):
+                leaky.append((k, side))
+            cross[other] = torch.maximum(cross[other], g[other])
+    return cross, total, leaky, passes
+
+
+def _exemplar_candidates(B: int, leaky: list[tuple[int, int]]) -> list[int]:
+    """Output rows most likely to be affected: their bits match the sides of the groups that leak."""
+    bits = max(1, math.ceil(math.log2(B)))
+    forced = {}
+    for k in range(bits):
+        sides = {s for kk, s in leaky if kk == k}
+        if len(sides) == 1:
+            forced[k] = sides.pop()
+    rows = [i for i in range(B) if all((i >> k) & 1 == s for k, s in forced.items())]
+    return rows or list(range(B))
+
+
+def _batch_pattern(
+    y: torch.Tensor, leaves: _Leaves, proj: torch.Tensor, tol: float
+) -> tuple[list[str], dict[str, Any], list[Finding], int]:
+    B = y.shape[0]
+    cross, total, leaky, passes = _group_test(y, leaves, proj, tol)
+    scale = float(total.max())
+    meas: dict[str, Any] = {"batch_size": B, "grad_via": leaves.via}
+    if scale == 0.0:
+        meas["total_grad_norm"] = 0.0
+        return ["input_grad_zero"], meas, [Finding(text="the outputs have zero gradient with respect to every input row")], passes
+    leaking = [int(j) for j in torch.nonzero(cross > tol * scale).flatten()]
+    meas.update(leaking_input_rows=leaking, leak_fraction=round(len(leaking) / B, 4))
+    if not leaking:
+        return ["batch_independent"], meas, [], passes
+
+    # One more backward pass (up to three if the first row is unaffected) shows which input rows
+    # feed an exemplar output row.
+    sources: list[int] = []
+    for i0 in _exemplar_candidates(B, leaky)[:3]:
+        sel = torch.zeros(B, dtype=y.dtype)
+        sel[i0] = 1.0
+        src = leaves.row_norms((proj * y * sel.reshape((B,) + (1,) * (y.dim() - 1))).sum())
+        passes += 1
+        sources = [int(j) for j in torch.nonzero(src > tol * scale).flatten() if int(j) != i0]
+        if sources:
+            break
+    self_norm = float(src[i0])
+    max_cross = float(src[sources].max()) if sources else 0.0
+    ratio = max_cross / self_norm if self_norm > 0 else math.inf
+    meas.update(exemplar_row=i0, exemplar_sources=sources, exemplar_cross_to_self=round(ratio, 6) if math.isfinite(ratio) else None)
+    dense = len(sources) >= 0.9 * (B - 1) and ratio < 0.5
+    tags = ["batch_leak", "batch_leak_dense" if dense else "batch_leak_structured"]
+    shown = ", ".join(map(str, leaking[:12])) + (" ..." if len(leaking) > 12 else "")
+    srcs = ", ".join(map(str, sources[:12])) + (" ..." if len(sources) > 12 else "")
+    findings = [
+        Finding(
+            text=f"output row {i0} has non-zero gradient with respect to input rows {srcs or 'none'} of the same batch"
+            f" (largest cross/self gradient ratio {ratio:.3g})",
+            data={"row": i0, "sources": sources},
+        ),
+        Finding(text=f"{len(leaking)} of {B} input rows influence other rows' outputs: {shown}",
+                data={"leaking_rows": leaking}),
+    ]
+    return tags, meas, findings, passes
+
+
+def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generator) -> None:
+    """Change x[row, ..., start:, ...] along the sequence axis in place (x is our own copy)."""
+    idx = [slice(None)] * x.dim()
+    idx[0], idx[dim] = row, slice(start, None)
+    part = x[tuple(idx)]
+    if x.is_floating_point():
+        x[tuple(idx)] = part + torch.randn(part.shape, generator=gen, dtype=x.dtype) * (float(x.std()) + 1e-3)
+    else:
+        vocab = int(x.max()) + 1
+        x[tuple(idx)] = (part + torch.randint(1, max(vocab, 2), part.shape, generator=gen)) % max(vocab, 2)
+
+
+def _causal(model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: DependencyOptions, seed: int) -> tuple[list[str], dict[str, Any], list[Finding]]:
+    """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not."""
+    B, T = inputs[0].shape[0], inputs[0].shape[dim]
+    with torch.no_grad():
+        y0 = main_tensor(model(*inputs))
+    if y0.dim() <= dim or y0.shape[dim] != T:
+        return [], {"causal": "output has no per-position axis"}, []
+    cuts = list(range(1, T))
+    n_pass = min(math.ceil(len(cuts) / B), opts.max_cut_passes)
+    if n_pass * B < len(cuts):  # too many positions for the budget: spread the cuts evenly
+        step = len(cuts) / (n_pass * B)
+        cuts = sorted({cuts[int(i * step)] for i in range(n_pass * B)})
+    gen = torch.Generator().manual_seed(seed)
+    scale = float(y0.abs().max()) + 1e-12
+    leaks: list[tuple[int, int, int, float]] = []  # (row, cut, earliest changed position, size)
+    for p in range(n_pass):
+        chunk = cuts[p * B:(p + 1) * B]
+        if not chunk:
+            break
+        xs = tuple(x.clone() for x in inputs)
+        for row, c in enumerate(chunk):
+            for x in xs:
+                if x.dim() > dim and x.shape[dim] == T:
+                    _perturb(x, row, c, dim, gen)
+        with torch.no_grad():
+            y = main_tensor(model(*xs))
+        diff = (y - y0).abs().movedim(dim, 1).reshape(B, T, -1).amax(-1)  # (B, T)
+        for row, c in enumerate(chunk):
+            changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
+            if len(changed):
+                leaks.append((row, c, int(changed[0]), float(diff[row, :c].max() / scale)))
+    meas = {"causal_cuts_tested": len(cuts), "causal_positions": T, "causal_passes": n_pass, "causal_leaks": len(leaks)}
+    if not leaks:
+        return ["causal_ok"], meas, []
+    row, c, pos, size = min(leaks, key=lambda t: t[2])
+    findings = [Finding(
+        text=f"output at position {pos} of row {row} changed when only positions >= {c} were changed "
+        f"({len(leaks)} of {len(cuts)} cuts leak; relative change {size:.3g})",
+        data={"row": row, "cut": c, "position": pos},
+    )]
+    return ["causal_leak"], meas, findings
+
+
+def _forward_notes(rec: OpRecorder) -> tuple[list[str], list[Finding]]:
+    tags, findings = [], []
+    for ev in rec.events:
+        if ev.kind == "norm_over_batch":
+            tags.append("batch_leak_via_softmax")
+            findings.append(finding_at(f"forward calls `{ev.op}` over the batch axis of {tuple(ev.shapes[0])} ({ev.detail})", ev.where))
+        elif ev.kind == "batch_reduction":
+            findings.append(finding_at(f"forward reduces over the batch axis: `{ev.op}` of {tuple(ev.shapes[0])} ({ev.detail})", ev.where))
+    return tags, findings
+
+
+def _batch_stat_norms(model: nn.Module) -> list[str]:
+    """Norm layers that use batch statistics even in eval mode."""
+    return [n or type(m).__name__ for n, m in model.named_modules()
+            if isinstance(m, nn.modules.batchnorm._NormBase) and (not m.track_running_stats or m.running_mean is None)]
+
+
+@probe(
+    outcomes=("batch_independent", "batch_leak", "batch_leak_structured", "batch_leak_dense",
+              "batch_leak_via_norm", "batch_leak_via_softmax", "input_grad_zero", "causal_ok", "causal_leak"),
+    cost=4.0,
+    options=DependencyOptions,
+)
+def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) -> ProbeResult:
+    """Test that output row i never depends on input row j != i (and, if causal, position t on later ones).
+
+    Runs a copy in eval mode. The batch test is gradient-based group testing over the bits of the
+    row index: about 2*ceil(log2 B) backward passes find every leaking pair, plus one pass for the
+    totals and one to show which rows feed an exemplar output row. Token inputs are differentiated
+    through the embedding outputs. The pattern separates structured leaks (a layout scramble) from
+    dense weak coupling (batch statistics) and softmax over the batch axis. With `causal: True` in
+    the target, each row gets its own cut position and only later positions are perturbed; outputs
+    before the cut must not move.
+    """
+    model = clone(target.model).eval()
+    inputs = clone_batch(target.inputs)
+    B = target.batch_size
+    if B < 2:
+        return ProbeResult(name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows")
+    leaves = _Leaves(model, inputs, B)
+    rec = OpRecorder(batch_size=B, reductions=True)
+    with torch.enable_grad(), rec:
+        y = main_tensor(model(*leaves.inputs))
+    leaves.remove()
+    if y.dim() == 0 or y.shape[0] != B:
+        return ProbeResult(name="dependency", status="not_applicable",
+                           summary=f"output shape {tuple(y.shape)} has no leading batch axis of size {B}")
+    if not leaves.leaves or not y.requires_grad:
+        tags, meas, findings, passes = ["input_grad_zero"], {"batch_size": B}, [Finding(
+            text="no gradient path from the inputs to the output (nothing differentiable, or the graph is cut)")], 0
+    else:
+        proj = torch.randn(y.shape, dtype=y.dtype)
+        tags, meas, findings, passes = _batch_pattern(y, leaves, proj, options.tol)
+    meas["backward_passes"] = passes
+    if "batch_leak" in tags:
+        norms = _batch_stat_norms(model)
+        meas["batch_stat_norm_layers"] = norms
+        if norms and "batch_leak_dense" in tags:
+            tags.append("batch_leak_via_norm")
+            findings.append(Finding(text=f"layers that normalise with batch statistics in eval mode: {', '.join(norms)}"))
+        extra_tags, extra = _forward_notes(rec)
+        tags += extra_tags
+        findings += extra
+
+    if options.causal and target.causal:
+        ctags, cmeas, cfind = _causal(model, inputs, target.sequence_dim, options, ctx.seed)
+        tags += ctags
+        meas.update(cmeas)
+        findings += cfind
+        if "batch_leak" in tags and ctags:
+            meas["causal_note"] = "rows leak into each other, so causal results may include cross-row effects"
+
+    leak = "batch_leak" in tags or "causal_leak" in tags
+    status = "failed" if leak else "inconclusive" if "input_grad_zero" in tags else "passed"
+    parts = []
+    if "batch_leak" in tags:
+        parts.append(f"{len(meas['leaking_input_rows'])}/{B} rows leak into other rows")
+    elif "batch_independent" in tags:
+        parts.append(f"all {B} rows independent ({passes} backward passes)")
+    elif "input_grad_zero" in tags:
+        parts.append("no gradient reaches the inputs; batch independence untested")
+    if "causal_leak" in tags:
+        parts.append("future positions leak into the past")
+    elif "causal_ok" in tags:
+        parts.append(f"causal order holds at {meas['causal_cuts_tested']} cut positions")
+    return ProbeResult(name="dependency", status=status, summary="; ".join(parts), outcomes=tags,
+                       findings=findings, measurements=meas)

@@ -1,0 +1,110 @@
+"""shape_audit: silent broadcasting, loss shape mismatches, bare squeezes, normalisation over the batch."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import clone, clone_batch, finding_at
+from ._trace import OpRecorder, ShapeEvent
+from .registry import ProbeContext, probe
+
+# Which events mean a defect (status failed) and which outcome tag each emits.
+TAGS = {
+    "broadcast": "broadcast_expansion",
+    "loss_shape": "loss_shape_mismatch",
+    "bare_squeeze": "bare_squeeze",
+    "norm_over_batch": "norm_over_batch",
+}
+
+
+class ShapeAuditOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    include_metric: bool = Field(default=True, description="also audit metric_fn when the target has one")
+    max_findings: int = Field(default=20, ge=1, le=200, description="findings kept in the result")
+
+
+def _describe(ev: ShapeEvent) -> str:
+    shapes = " vs ".join(str(tuple(s)) for s in ev.shapes)
+    if ev.kind == "broadcast":
+        return f"`{ev.op}` broadcast {shapes} to {tuple(ev.out_shape or [])}: both operands were stretched"
+    if ev.kind == "loss_shape":
+        return f"`{ev.op}` called with input and target shapes {shapes}; it broadcasts instead of failing"
+    if ev.kind == "bare_squeeze":
+        return f"bare `squeeze()` on {shapes} ({ev.detail})"
+    return f"`{ev.op}` normalises over the batch axis of {shapes} ({ev.detail}): rows are coupled"
+
+
+def _is_defect(ev: ShapeEvent) -> bool:
+    return ev.kind != "bare_squeeze" or "batch axis" in ev.detail
+
+
+@probe(
+    outcomes=("shapes_consistent", "broadcast_expansion", "loss_shape_mismatch", "bare_squeeze", "norm_over_batch"),
+    cost=1.0,
+    options=ShapeAuditOptions,
+)
+def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -> ProbeResult:
+    """Record every op in forward, loss and metric; flag silent broadcasts, loss/target shape mismatches.
+
+    Runs the model's forward, `loss_fn` and `metric_fn` once on a copy under a torch function mode.
+    An elementwise op is flagged when operands of different rank are both stretched, so the result
+    is bigger than either ((N,1) against (N,) gives (N,N)); an elementwise loss is flagged when its
+    input and target shapes differ; softmax/log_softmax/normalize over the batch axis and bare
+    `squeeze()` calls are noted. Each finding names the op, the shapes and the user's source line.
+    """
+    model = clone(target.model)
+    inputs, targets = clone_batch(target.batch)
+    recorder = OpRecorder(batch_size=target.batch_size)
+    stages = ["forward"]
+    with torch.no_grad(), recorder:
+        out = model(*inputs)
+        if target.loss_fn is not None:
+            stages.append("loss_fn")
+            target.loss_fn(out, targets)
+        if options.include_metric and target.metric_fn is not None:
+            stages.append("metric_fn")
+            target.metric_fn(out, targets)
+
+    grouped: OrderedDict[tuple[str, str | None, str], tuple[ShapeEvent, int]] = OrderedDict()
+    for ev in recorder.events:
+        where = f"{ev.where[0]}:{ev.where[1]}" if ev.where else None
+        key = (ev.kind, where, ev.op)
+        first, n = grouped.get(key, (ev, 0))
+        grouped[key] = (first, n + 1)
+
+    findings: list[Finding] = []
+    outcomes: list[str] = []
+    defects = 0
+    for ev, count in grouped.values():
+        outcomes.append(TAGS[ev.kind])
+        defects += _is_defect(ev)
+        text = _describe(ev) + (f" ({count} times)" if count > 1 else "")
+        findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, out_shape=ev.out_shape))
+
+    if not findings:
+        outcomes = ["shapes_consistent"]
+    status = "failed" if defects else "passed"
+    summary = (
+        f"{defects} shape hazard(s) in {', '.join(stages)}" if defects
+        else f"no silent broadcasting in {', '.join(stages)} ({recorder.n_ops} ops checked)"
+    )
+    return ProbeResult(
+        name="shape_audit",
+        status=status,
+        summary=summary,
+        outcomes=outcomes,
+        findings=findings[: options.max_findings],
+        measurements={
+            "ops_checked": recorder.n_ops,
+            "stages": stages,
+            "output_shape": list(out.shape) if isinstance(out, torch.Tensor) else None,
+            "target_shape": list(targets.shape) if isinstance(targets, torch.Tensor) else None,
+            "hazards": len(findings),
+        },
+    )

@@ -1,0 +1,24 @@
+"""Pydantic models shared by every part of debug-agent. The leaf of the house: imports nothing of ours."""
+
+from .case import (
+    Case,
+    CodeCue,
+    DiffHunk,
+    DiffLine,
+    ParsedDiff,
+    SourceSpan,
+    SymptomMatch,
+    TargetInfo,
+    TargetRef,
+)
+from .catalog import Catalog, CatalogEntry, Question, SymptomCue
+from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus
+from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
+from .target import TARGET_KEYS, Target
+
+__all__ = [
+    "Case", "Catalog", "CatalogEntry", "CodeCue", "DiffHunk", "DiffLine", "Finding", "Hypothesis",
+    "Observation", "ParsedDiff", "ProbeInfo", "ProbeOption", "ProbeRequest", "ProbeResult", "ProbeStatus",
+    "Question", "Report", "SCHEMA_VERSION", "SourceSpan", "SymptomCue", "SymptomMatch", "TARGET_KEYS",
+    "Target", "TargetInfo", "TargetRef",
+]

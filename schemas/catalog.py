@@ -1,0 +1,112 @@
+"""The failure-mode catalog as data: entries, symptom cues, probe-outcome weights, questions."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ID_RE = re.compile(r"^(none|[a-z]+\.[a-z_]+)$")
+
+
+class SymptomCue(BaseModel):
+    """A phrase pattern in the user's symptom text that points at a cause."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pattern: str = Field(description="case-insensitive regular expression")
+    weight: float = 1.0
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, v: str) -> str:
+        try:
+            re.compile(v)
+        except re.error as exc:
+            raise ValueError(f"symptom pattern {v!r} does not compile: {exc}") from exc
+        return v
+
+
+class CatalogEntry(BaseModel):
+    """One failure mode: what it is, how it shows, how to test it, what to do."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    explanation: str
+    prior: float = Field(default=0.03, gt=0.0, lt=1.0, description="base rate among reported silent bugs")
+    symptoms: list[SymptomCue] = Field(default_factory=list)
+    code_cues: dict[str, float] = Field(default_factory=dict, description="cue id -> log-odds weight")
+    probes: dict[str, dict[str, float]] = Field(
+        default_factory=dict,
+        description="probe name -> outcome tag -> log-odds weight (positive supports, negative contradicts)",
+    )
+    inference: str = Field(default="", description="what a supporting probe outcome lets us infer")
+    first_action: str
+    prediction_if_true: str
+    prediction_if_false: str
+    fix: str
+
+    @field_validator("id")
+    @classmethod
+    def _id_form(cls, v: str) -> str:
+        if not ID_RE.match(v):
+            raise ValueError(f"catalog id {v!r} is not of the form area.name")
+        return v
+
+    @property
+    def testable(self) -> bool:
+        """True when some probe outcome speaks for or against this cause."""
+        return any(self.probes.values())
+
+    def supporting(self, probe: str) -> set[str]:
+        """Outcome tags of `probe` that support this cause."""
+        return {tag for tag, w in self.probes.get(probe, {}).items() if w > 0}
+
+
+class Question(BaseModel):
+    """A yes/no question a person can answer that separates causes (used by chat)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    text: str
+    yes: dict[str, float] = Field(default_factory=dict, description="cause id -> log-odds weight if yes")
+    no: dict[str, float] = Field(default_factory=dict, description="cause id -> log-odds weight if no")
+
+
+class Catalog(BaseModel):
+    """The whole catalog: entries keyed by id, plus the questions."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str
+    other_score: float = Field(description="log-score of 'a cause not in the catalog'")
+    temperature: float = Field(default=1.0, gt=0.0, description="divides log-scores before normalising")
+    max_credence: float = Field(
+        default=0.97, gt=0.0, le=1.0,
+        description="no single cause gets more: experiments have false positives; the rest goes to 'other'",
+    )
+    entries: list[CatalogEntry]
+    questions: list[Question] = Field(default_factory=list)
+
+    @field_validator("entries")
+    @classmethod
+    def _unique(cls, v: list[CatalogEntry]) -> list[CatalogEntry]:
+        seen: set[str] = set()
+        for e in v:
+            if e.id in seen:
+                raise ValueError(f"catalog id {e.id!r} appears twice")
+            seen.add(e.id)
+        return v
+
+    def get(self, cause_id: str) -> CatalogEntry:
+        for e in self.entries:
+            if e.id == cause_id:
+                return e
+        raise KeyError(cause_id)
+
+    @property
+    def ids(self) -> list[str]:
+        return [e.id for e in self.entries]

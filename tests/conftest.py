@@ -1,0 +1,45 @@
+"""Shared fixtures: the CLI in a real subprocess, isolated working folders, probe helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture
+def run_cli(tmp_path: Path):
+    """Run `debug-agent ARGS` as a subprocess in an empty folder; returns CompletedProcess (text)."""
+
+    def run(*args: str, input: str | None = None, cwd: Path | None = None, env: dict[str, str] | None = None,
+            timeout: float = 180) -> subprocess.CompletedProcess[str]:
+        full_env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
+        full_env.update({"NO_COLOR": "1", "COLUMNS": "120"})
+        full_env.update(env or {})
+        return subprocess.run(
+            [sys.executable, "-m", "debug_agent", *args],
+            input=input, capture_output=True, text=True, cwd=cwd or tmp_path, env=full_env, timeout=timeout,
+            stdin=None if input is not None else subprocess.DEVNULL,
+        )
+
+    return run
+
+
+def report_of(proc: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="session")
+def probes_registry():
+    import debug_agent.probes as P
+
+    return P.load_all()

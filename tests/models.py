@@ -1,0 +1,103 @@
+"""Small buggy and healthy models for probe tests (each probe is tested on both)."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from debug_agent.schemas import Target
+
+
+class SeqModel(nn.Module):
+    """Token classifier around a time-major GRU; `bug` replaces the transposes with reshapes."""
+
+    def __init__(self, bug: bool, vocab: int = 32, dim: int = 16, classes: int = 3) -> None:
+        super().__init__()
+        self.bug = bug
+        self.embed = nn.Embedding(vocab, dim)
+        self.rnn = nn.GRU(dim, dim)
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        x = self.embed(tokens)  # (B, T, C)
+        B, T, C = x.shape
+        x = x.reshape(T, B, C) if self.bug else x.transpose(0, 1)
+        h, _ = self.rnn(x)  # (T, B, C)
+        h = h.reshape(B, T, C) if self.bug else h.transpose(0, 1)
+        return self.head(h[:, -1])
+
+
+def seq_target(bug: bool, batch: int = 8, steps: int = 10) -> Target:
+    torch.manual_seed(0)
+    tokens = torch.randint(0, 32, (batch, steps))
+    return Target(model=SeqModel(bug), batch=(tokens, tokens[:, 0] % 3), loss_fn=nn.CrossEntropyLoss())
+
+
+class Regressor(nn.Module):
+    def __init__(self, squeeze: bool) -> None:
+        super().__init__()
+        self.squeeze = squeeze
+        self.net = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 1))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out = self.net(x)  # (N, 1)
+        return out.squeeze(-1) if self.squeeze else out
+
+
+def mse(pred: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return ((pred - y) ** 2).mean()
+
+
+def regression_target(bug: bool, n: int = 32) -> Target:
+    torch.manual_seed(0)
+    x = torch.randn(n, 4)
+    y = 2 * x[:, 0] - x[:, 1]  # (N,)
+    return Target(model=Regressor(squeeze=not bug), batch=(x, y), loss_fn=mse,
+                  optimizer=lambda p: torch.optim.Adam(p, lr=1e-2))
+
+
+class BatchStatNet(nn.Module):
+    """Batch norm without running statistics couples rows even in eval mode."""
+
+    def __init__(self, bug: bool) -> None:
+        super().__init__()
+        self.fc = nn.Linear(4, 8)
+        self.bn = nn.BatchNorm1d(8, track_running_stats=not bug)
+        self.out = nn.Linear(8, 2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.out(torch.relu(self.bn(self.fc(x))))
+
+
+class SoftmaxNet(nn.Module):
+    def __init__(self, dim: int) -> None:
+        super().__init__()
+        self.dim = dim
+        self.fc = nn.Linear(4, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.fc(x), dim=self.dim)
+
+
+class CausalLM(nn.Module):
+    """One attention layer; `bug` drops the causal mask."""
+
+    def __init__(self, bug: bool, vocab: int = 20, dim: int = 8) -> None:
+        super().__init__()
+        self.bug = bug
+        self.embed = nn.Embedding(vocab, dim)
+        self.attn = nn.MultiheadAttention(dim, 2, batch_first=True)
+        self.out = nn.Linear(dim, vocab)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        x = self.embed(tokens)  # (B, T, C)
+        T = x.shape[1]
+        mask = None if self.bug else torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
+        h, _ = self.attn(x, x, x, attn_mask=mask)
+        return self.out(h)  # (B, T, vocab)
+
+
+def causal_target(bug: bool) -> Target:
+    torch.manual_seed(0)
+    tokens = torch.randint(0, 20, (4, 12))
+    return Target(model=CausalLM(bug), batch=(tokens, tokens), causal=True)
