@@ -144,6 +144,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
     emit(report, args.format, args.output)
     if args.output and not args.quiet:
         _err_console().print(f"[dim]report written to {args.output}[/dim]")
+    if report.partial:
+        sys.stderr.write("debug-agent: interrupted; the partial report above holds the probes that finished\n")
+        return 130
     return 1 if args.fail_on_finding and report.cause_id != "none" else 0
 
 

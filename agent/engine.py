@@ -125,6 +125,9 @@ def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = 
                 partial = True
                 results = _collected(progress)
             results += shown
+            notes += [f"probe {r.name} did not finish: {r.summary}" for r in results if r.status == "error"]
+            if ready.info.extra.get("initial_loss_nonfinite"):
+                notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
             if runner.restarts:
                 notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
     add_probes(tri.ledger, results)

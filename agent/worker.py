@@ -45,8 +45,9 @@ def _error_result(name: str, exc: BaseException) -> ProbeResult:
     from .target import user_where
 
     where = user_where(exc)
-    if isinstance(exc, MemoryError):
-        what = "ran out of memory (the --max-memory cap was reached)"
+    if isinstance(exc, MemoryError) or "can't allocate memory" in str(exc):
+        cap = int(os.environ.get("DEBUG_AGENT_MAX_MEMORY", "0"))
+        what = "ran out of memory" + (f" (the --max-memory cap of {cap / 2**30:.1f} GiB was reached)" if cap else "")
     else:
         what = f"{type(exc).__name__}: {exc}"
     tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
