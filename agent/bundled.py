@@ -18,8 +18,10 @@ class Example:
     expect: str
 
     @property
-    def target(self) -> Path:
-        return self.folder / "target.py"
+    def target(self) -> Path | None:
+        """None for examples that rest on the symptom and diff alone."""
+        p = self.folder / "target.py"
+        return p if p.exists() else None
 
     @property
     def symptom(self) -> Path:
@@ -39,8 +41,14 @@ def all_examples() -> list[Example]:
     out = []
     for meta in sorted(root().glob("*/example.toml")):
         data = tomllib.loads(meta.read_text(encoding="utf-8"))
-        out.append(Example(name=meta.parent.name, folder=meta.parent, description=data.get("description", ""),
-                           expect=data.get("expect", "none")))
+        out.append(
+            Example(
+                name=meta.parent.name,
+                folder=meta.parent,
+                description=data.get("description", ""),
+                expect=data.get("expect", "none"),
+            )
+        )
     return out
 
 

@@ -29,8 +29,11 @@ def _parse(text: str, origin: str) -> Catalog:
     for e in cat.entries:
         unknown = sorted(set(e.code_cues) - set(cues))
         if unknown:
-            raise CatalogError(f"catalog entry {e.id!r} names unknown code cues {unknown}", where=origin,
-                               fix=f"known cues: {', '.join(sorted(cues))}")
+            raise CatalogError(
+                f"catalog entry {e.id!r} names unknown code cues {unknown}",
+                where=origin,
+                fix=f"known cues: {', '.join(sorted(cues))}",
+            )
     for q in cat.questions:
         bad = sorted((set(q.yes) | set(q.no)) - set(cat.ids))
         if bad:

@@ -47,8 +47,12 @@ def _add_run_flags(p: argparse.ArgumentParser) -> None:
     g.add_argument("--timeout", type=_positive, default=600, help="seconds for the whole run (default 600)")
     g.add_argument("--probe-timeout", type=_positive, default=120, help="seconds per probe (default 120)")
     g.add_argument("--load-timeout", type=_positive, default=120, help="seconds to import the target (default 120)")
-    g.add_argument("--max-memory", type=_memory, default=None,
-                   help="heap cap for the child process, e.g. 4G (default: half of this machine's memory)")
+    g.add_argument(
+        "--max-memory",
+        type=_memory,
+        default=None,
+        help="heap cap for the child process, e.g. 4G (default: half of this machine's memory)",
+    )
     g.add_argument("--threads", type=int, default=None, help="torch threads in the child (default min(4, cores))")
     g.add_argument("--seed", type=int, default=0, help="seed for every probe (default 0)")
     g.add_argument("--device", default="cpu", help="device for the probes, e.g. cuda (default cpu)")
@@ -63,19 +67,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"debug-agent {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    ask = sub.add_parser("ask", help="diagnose a symptom (with a diff and your model) and print a report",
-                         description="Diagnose a symptom: triage, run probes on your model, weigh, report.",
-                         epilog=EPILOG)
+    ask = sub.add_parser(
+        "ask",
+        help="diagnose a symptom (with a diff and your model) and print a report",
+        description="Diagnose a symptom: triage, run probes on your model, weigh, report.",
+        epilog=EPILOG,
+    )
     ask.add_argument("symptom", nargs="?", help="what you see, in words ('-' reads stdin)")
     ask.add_argument("--symptom-file", metavar="FILE", help="read the symptom from a file")
     src = ask.add_mutually_exclusive_group()
     src.add_argument("--diff", metavar="FILE", help="the unified diff that came before the symptom")
     src.add_argument("--git", nargs="?", const="HEAD", metavar="REV", help="use `git diff REV` (default HEAD)")
-    ask.add_argument("--target", metavar="FILE.py[:FUNC]", help="your model: a file whose FUNC (default make_target) returns a dict")
+    ask.add_argument(
+        "--target", metavar="FILE.py[:FUNC]", help="your model: a file whose FUNC (default make_target) returns a dict"
+    )
     ask.add_argument("--example", metavar="NAME", help="run a bundled example (see `debug-agent examples`)")
     ask.add_argument("--format", choices=("text", "json", "md"), default="text", help="output format (default text)")
     ask.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (atomically) instead of stdout")
-    ask.add_argument("--offline", action="store_true", help="never contact an LLM (the default unless one is configured)")
+    ask.add_argument(
+        "--offline", action="store_true", help="never contact an LLM (the default unless one is configured)"
+    )
     pr = ask.add_mutually_exclusive_group()
     pr.add_argument("--probe", action="append", metavar="NAME", help="run exactly this probe (repeatable)")
     pr.add_argument("--all-probes", action="store_true", help="run every probe the target supports")

@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 from . import bundled, intake
-from .engine import AskOptions, ask as engine_ask
+from .engine import AskOptions
+from .engine import ask as engine_ask
 from .errors import UsageError
 from .progress import ConsoleProgress
 from .runner import Limits
@@ -32,9 +33,16 @@ def build_case(args: argparse.Namespace) -> Case:
             symptom_file = str(ex.symptom)
         if diff_file is None and args.git is None and ex.diff is not None:
             diff_file = str(ex.diff)
-        target = target or str(ex.target)
-    stdin = sys.stdin if (symptom_text == "-" or (symptom_text is None and symptom_file is None
-                                                  and sys.stdin is not None and not sys.stdin.isatty())) else None
+        if target is None and ex.target is not None:
+            target = str(ex.target)
+    stdin = (
+        sys.stdin
+        if (
+            symptom_text == "-"
+            or (symptom_text is None and symptom_file is None and sys.stdin is not None and not sys.stdin.isatty())
+        )
+        else None
+    )
     symptom, notes = intake.read_symptom(symptom_text, symptom_file, stdin)
     diff_case = intake.read_diff(diff_file) if diff_file else intake.git_diff(args.git) if args.git else None
     ref = intake.target_ref(target) if target else None
@@ -44,13 +52,25 @@ def build_case(args: argparse.Namespace) -> Case:
 def ask_options(args: argparse.Namespace) -> AskOptions:
     if args.threads is not None and args.threads < 1:
         raise UsageError("--threads must be at least 1")
-    limits = Limits(load_s=args.load_timeout, probe_s=args.probe_timeout, total_s=args.timeout,
-                    max_memory=args.max_memory if args.max_memory is not None else default_max_memory())
+    limits = Limits(
+        load_s=args.load_timeout,
+        probe_s=args.probe_timeout,
+        total_s=args.timeout,
+        max_memory=args.max_memory if args.max_memory is not None else default_max_memory(),
+    )
     if args.threads:
         limits.threads = args.threads
     probes = [ProbeRequest(name=n) for n in (args.probe or [])]
-    return AskOptions(probes=probes, all_probes=args.all_probes, no_probes=args.no_probes, budget_s=args.budget,
-                      limits=limits, seed=args.seed, device=args.device, cwd=os.getcwd())
+    return AskOptions(
+        probes=probes,
+        all_probes=args.all_probes,
+        no_probes=args.no_probes,
+        budget_s=args.budget,
+        limits=limits,
+        seed=args.seed,
+        device=args.device,
+        cwd=os.getcwd(),
+    )
 
 
 def ask(args: argparse.Namespace, err_console: Any) -> Report:

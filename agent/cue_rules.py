@@ -28,6 +28,7 @@ def _gone(hunk: DiffHunk, pattern: str) -> list[tuple[DiffLine, str]]:
 
 # --- layout ---------------------------------------------------------------------------------------
 
+
 @cue("reshape_replaces_permute", scope="hunk", on=("diff",))
 def reshape_replaces_permute(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     """A hunk removes a transpose/permute and adds a reshape/view in its place."""
@@ -63,11 +64,17 @@ def view_permutes_shape(path: str, text: str) -> list[tuple[int, str]]:
             args = [a.strip() for a in m.group(2).split(",") if a.strip()]
             for names in dims.values():
                 if len(args) == len(names) and sorted(args) == sorted(names) and args != names:
-                    out.append((no, f"reshapes ({', '.join(names)}) into ({', '.join(args)}): axes reordered by reshape, not permute"))
+                    out.append(
+                        (
+                            no,
+                            f"reshapes ({', '.join(names)}) into ({', '.join(args)}): axes reordered by reshape, not permute",
+                        )
+                    )
     return out
 
 
 # --- shapes ---------------------------------------------------------------------------------------
+
 
 @cue("bare_squeeze")
 def bare_squeeze(code: str, func: str | None) -> str | None:
@@ -86,14 +93,19 @@ def squeeze_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
 @cue("target_reshape", on=("diff",))
 def target_reshape(code: str, func: str | None) -> str | None:
     """A target/label reshaped to a column (N,1), the usual partner of an (N,) prediction."""
-    if re.search(r"\b(y|target\w*|label\w*)\b.*\.(view|reshape)\(\s*-1\s*,\s*1\s*\)|\b(y|target\w*|label\w*)\w*\.unsqueeze\(\s*-?1\s*\)", code):
+    if re.search(
+        r"\b(y|target\w*|label\w*)\b.*\.(view|reshape)\(\s*-1\s*,\s*1\s*\)|\b(y|target\w*|label\w*)\w*\.unsqueeze\(\s*-?1\s*\)",
+        code,
+    ):
         return "turns targets into an (N, 1) column"
     return None
 
 
 # --- losses and numerics --------------------------------------------------------------------------
 
-_SOFTMAX_CALL = re.compile(r"(?:\b(?:F|torch|nn\.functional)\.|\.)(log_softmax|softmax|softmin)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_SOFTMAX_CALL = re.compile(
+    r"(?:\b(?:F|torch|nn\.functional)\.|\.)(log_softmax|softmax|softmin)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)"
+)
 
 
 @cue("softmax_dim0")
@@ -145,6 +157,14 @@ def summed_losses(code: str, func: str | None) -> str | None:
     return None
 
 
+@cue("sum_reduction", on=("diff",))
+def sum_reduction(code: str, func: str | None) -> str | None:
+    """A loss switched to reduction='sum': its scale now grows with the number of elements."""
+    if re.search(r"reduction\s*=\s*['\"]sum['\"]", code):
+        return "sums instead of averaging: this loss term now scales with the number of elements"
+    return None
+
+
 # --- optimisation ---------------------------------------------------------------------------------
 
 _LR_RE = re.compile(r"\blr\s*=\s*([0-9][0-9.]*(?:e-?[0-9]+)?)", re.I)
@@ -188,7 +208,9 @@ def clip_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
 @cue("normalization_removed", scope="hunk", on=("diff",))
 def normalization_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     """The change deletes input normalisation or scaling."""
-    return _gone(hunk, r"Normalize\(|StandardScaler|/\s*255|-\s*\w*mean\w*\)?\s*\)?\s*/\s*\w*std|\.normalize\(|scaler\.")
+    return _gone(
+        hunk, r"Normalize\(|StandardScaler|/\s*255|-\s*\w*mean\w*\)?\s*\)?\s*/\s*\w*std|\.normalize\(|scaler\."
+    )
 
 
 @cue("requires_grad_false")
@@ -258,12 +280,15 @@ def plain_list_modules(path: str, text: str) -> list[tuple[int, str]]:
 
 # --- graph, modes, state --------------------------------------------------------------------------
 
+
 @cue("detach_in_forward")
 def detach_in_forward(code: str, func: str | None) -> str | None:
     """detach()/.data/.item()/.numpy()/no_grad on the forward path."""
     if func not in FORWARD_NAMES:
         return None
-    m = re.search(r"\.detach\(\)|\.data\b|\.item\(\)|\.numpy\(\)|\.tolist\(\)|torch\.no_grad\(\)|inference_mode\(\)", code)
+    m = re.search(
+        r"\.detach\(\)|\.data\b|\.item\(\)|\.numpy\(\)|\.tolist\(\)|torch\.no_grad\(\)|inference_mode\(\)", code
+    )
     return f"`{m.group(0)}` inside {func}() cuts the gradient path" if m else None
 
 
@@ -286,7 +311,9 @@ def eval_without_eval_mode(path: str, text: str) -> list[tuple[int, str]]:
         if not re.search(r"eval|valid|test|predict|infer", fn.name) or fn.name == "make_target":
             continue
         body = _src(text, fn)
-        if re.search(r"\bmodel\w*\s*\(|\bnet\s*\(|no_grad", body) and not re.search(r"\.eval\(\)|\.train\(\s*False\s*\)", body):
+        if re.search(r"\bmodel\w*\s*\(|\bnet\s*\(|no_grad", body) and not re.search(
+            r"\.eval\(\)|\.train\(\s*False\s*\)", body
+        ):
             out.append((fn.lineno, f"`{fn.name}` evaluates without calling model.eval()"))
     return out
 
@@ -340,7 +367,9 @@ def saturating_stack(path: str, text: str) -> list[tuple[int, str]]:
 @cue("init_edit", on=("diff",))
 def init_edit(code: str, func: str | None) -> str | None:
     """The change touches weight or bias initialisation."""
-    m = re.search(r"nn\.init\.\w+|\.(weight|bias)\.data\b|\.(fill_|normal_|uniform_|zero_|constant_)\(|bias\s*=\s*-", code)
+    m = re.search(
+        r"nn\.init\.\w+|\.(weight|bias)\.data\b|\.(fill_|normal_|uniform_|zero_|constant_)\(|bias\s*=\s*-", code
+    )
     return f"changes initialisation (`{m.group(0)}`)" if m else None
 
 
@@ -353,10 +382,13 @@ def mask_edit(code: str, func: str | None) -> str | None:
 
 # --- data -----------------------------------------------------------------------------------------
 
+
 @cue("separate_shuffle", scope="file", on=("source",))
 def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
     """Inputs and labels shuffled by two different permutations."""
-    rx = re.compile(r"(\w+)\s*=\s*\1\[\s*(?:torch\.randperm|np\.random\.permutation)\(|(?:random|np\.random|rng)\.shuffle\(\s*(\w+)")
+    rx = re.compile(
+        r"(\w+)\s*=\s*\1\[\s*(?:torch\.randperm|np\.random\.permutation)\(|(?:random|np\.random|rng)\.shuffle\(\s*(\w+)"
+    )
     for fn in _functions(text) or []:
         body_lines = _src(text, fn).splitlines()
         hits = []
@@ -372,8 +404,17 @@ def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
 def fit_before_split(path: str, text: str) -> list[tuple[int, str]]:
     """A scaler/statistic fitted on the full data before the train/validation split."""
     lines = [strip_comment(raw) for raw in text.splitlines()]
-    fit = next((i for i, c in enumerate(lines) if re.search(r"\.fit(_transform)?\(|\b(mean|std)\(\s*(dim|axis)?", c)), None)
-    split = next((i for i, c in enumerate(lines) if re.search(r"train_test_split|random_split|\[\s*:\s*n_train|\bsplit\w*\s*=", c)), None)
+    fit = next(
+        (i for i, c in enumerate(lines) if re.search(r"\.fit(_transform)?\(|\b(mean|std)\(\s*(dim|axis)?", c)), None
+    )
+    split = next(
+        (
+            i
+            for i, c in enumerate(lines)
+            if re.search(r"train_test_split|random_split|\[\s*:\s*n_train|\bsplit\w*\s*=", c)
+        ),
+        None,
+    )
     if fit is not None and split is not None and fit < split:
         return [(fit + 1, "statistics fitted before the train/validation split")]
     return []
@@ -386,6 +427,18 @@ def cache_touched(code: str, func: str | None) -> str | None:
     return f"changes cached preprocessing (`{m.group(0)}`)" if m else None
 
 
+@cue("cached_preprocessing_changed", scope="hunk", on=("diff",))
+def cached_preprocessing_changed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change edits preprocessing next to code that reads its results back from a cache."""
+    reads_cache = re.compile(r"pickle\.loads?\(|np\.load\(|torch\.load\(|\bcache\w*\b.*\.exists\(|\.exists\(\).*\bcache")
+    lines = [ln for ln in hunk.lines if reads_cache.search(strip_comment(ln.text))]
+    added = [ln for ln in hunk.lines if ln.kind in "+-" and not reads_cache.search(ln.text)]
+    if not lines or not added:
+        return []
+    first = next((ln for ln in hunk.lines if ln.kind == "+"), added[0])
+    return [(first, f"changes preprocessing whose output is read back from a cache (`{lines[0].text.strip()}`)")]
+
+
 @cue("metric_edit", on=("diff",))
 def metric_edit(code: str, func: str | None) -> str | None:
     """The change touches metric or logging code."""
@@ -396,7 +449,9 @@ def metric_edit(code: str, func: str | None) -> str | None:
 @cue("bootstrap_without_done")
 def bootstrap_without_done(code: str, func: str | None) -> str | None:
     """A discounted bootstrap term (gamma * next value) with no done/terminal mask."""
-    if re.search(r"gamma\s*\*", code) and re.search(r"next_?val\w*|values?\[\s*\w+\s*\+\s*1\s*\]|next_v\b|v_next|bootstrap", code):
+    if re.search(r"gamma\s*\*", code) and re.search(
+        r"next_?val\w*|values?\[\s*\w+\s*\+\s*1\s*\]|next_v\b|v_next|bootstrap", code
+    ):
         if not re.search(r"done|terminal|not_?done|nonterminal|mask", code):
             return "bootstraps from the next value without (1 - done)"
     return None

@@ -49,7 +49,9 @@ def cue(cue_id: str, *, scope: Scope = "line", on: tuple[str, ...] = ("diff", "s
         if not fn.__doc__:
             raise RegistrationError(f"{culprit}: needs a docstring")
         if scope == "hunk" and on != ("diff",) or scope == "file" and "diff" in on:
-            raise RegistrationError(f"{culprit}: {scope} cues run on {'diffs' if scope == 'hunk' else 'source files'} only")
+            raise RegistrationError(
+                f"{culprit}: {scope} cues run on {'diffs' if scope == 'hunk' else 'source files'} only"
+            )
         if not set(on) <= {"diff", "source"} or not on:
             raise RegistrationError(f"{culprit}: `on` must name diff and/or source")
         CUES[cue_id] = CueSpec(cue_id, fn.__doc__.strip().splitlines()[0], scope, fn, on)
@@ -84,13 +86,29 @@ def scan_diff(diff: ParsedDiff) -> list[CodeCue]:
             for spec in specs:
                 if spec.scope == "line" and "diff" in spec.on and code.strip():
                     if detail := spec.fn(code, func):
-                        found.append(CodeCue(cue_id=spec.id, origin="diff", file=hunk.file, line=ln.line,
-                                             code=ln.text.strip(), detail=detail))
+                        found.append(
+                            CodeCue(
+                                cue_id=spec.id,
+                                origin="diff",
+                                file=hunk.file,
+                                line=ln.line,
+                                code=ln.text.strip(),
+                                detail=detail,
+                            )
+                        )
         for spec in specs:
             if spec.scope == "hunk":
                 for ln, detail in spec.fn(hunk):
-                    found.append(CodeCue(cue_id=spec.id, origin="diff", file=hunk.file, line=ln.line,
-                                         code=ln.text.strip(), detail=detail))
+                    found.append(
+                        CodeCue(
+                            cue_id=spec.id,
+                            origin="diff",
+                            file=hunk.file,
+                            line=ln.line,
+                            code=ln.text.strip(),
+                            detail=detail,
+                        )
+                    )
     return _dedupe(found)
 
 
@@ -116,8 +134,9 @@ def scan_source(path: str, text: str, display: str | None = None) -> list[CodeCu
         for spec in specs:
             if spec.scope == "line" and "source" in spec.on:
                 if detail := spec.fn(code, func):
-                    found.append(CodeCue(cue_id=spec.id, origin="source", file=name, line=no,
-                                         code=raw.strip(), detail=detail))
+                    found.append(
+                        CodeCue(cue_id=spec.id, origin="source", file=name, line=no, code=raw.strip(), detail=detail)
+                    )
     for spec in specs:
         if spec.scope == "file":
             for no, detail in spec.fn(path, text):

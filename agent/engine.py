@@ -100,8 +100,12 @@ def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = 
     tri = triage(case)
     results: list[ProbeResult] = []
     partial = False
-    meta: dict[str, object] = {"tool": f"debug-agent {__version__}", "catalog": tri.ledger.catalog.version,
-                               "seed": opts.seed, "mode": "offline"}
+    meta: dict[str, object] = {
+        "tool": f"debug-agent {__version__}",
+        "catalog": tri.ledger.catalog.version,
+        "seed": opts.seed,
+        "mode": "offline",
+    }
     if case.target is None:
         notes.append("no --target given: no probe ran; the ranking rests on the symptom and the diff alone")
     elif opts.no_probes:
@@ -110,9 +114,13 @@ def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = 
         progress.phase(f"loading target {case.target.path}")
         with Runner(case.target, limits=opts.limits, seed=opts.seed, device=opts.device, cwd=opts.cwd) as runner:
             ready = runner.start()
-            meta.update(target=f"{case.target.path}:{case.target.func}", model_class=ready.info.model_class,
-                        n_params=ready.info.n_params, batch_size=ready.info.batch_size,
-                        unit_seconds=ready.unit_seconds)
+            meta.update(
+                target=f"{case.target.path}:{case.target.func}",
+                model_class=ready.info.model_class,
+                n_params=ready.info.n_params,
+                batch_size=ready.info.batch_size,
+                unit_seconds=ready.unit_seconds,
+            )
             source_cues, read_notes = scan_files([s.file for s in ready.info.spans])
             notes += read_notes
             tri = triage(case, source_cues)

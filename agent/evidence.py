@@ -80,9 +80,19 @@ class Ledger:
         cred = self.credences()
         out = []
         for e in self.catalog.entries:
-            reasons = [f"{t.weight:+.1f} {t.obs.text[:140]}" for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))[:4]]
-            out.append(Hypothesis(cause_id=e.id, title=e.title, credence=round(cred[e.id], 4),
-                                  status=self.status(e.id), reasons=reasons))
+            reasons = [
+                f"{t.weight:+.1f} {t.obs.text[:140]}"
+                for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))[:4]
+            ]
+            out.append(
+                Hypothesis(
+                    cause_id=e.id,
+                    title=e.title,
+                    credence=round(cred[e.id], 4),
+                    status=self.status(e.id),
+                    reasons=reasons,
+                )
+            )
         out.sort(key=lambda h: -h.credence)
         total = sum(h.credence for h in out)
         if total > 1.0:  # rounding can push the sum a hair over 1
@@ -122,8 +132,12 @@ def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
 
 def add_symptoms(ledger: Ledger, matches: list[SymptomMatch]) -> None:
     for m in matches:
-        ledger.add(m.cause_id, "symptom", m.weight, Observation(kind="observation", source="symptom",
-                                                                text=f'the symptom says "{m.phrase}"'))
+        ledger.add(
+            m.cause_id,
+            "symptom",
+            m.weight,
+            Observation(kind="observation", source="symptom", text=f'the symptom says "{m.phrase}"'),
+        )
 
 
 def cue_observation(c: CodeCue) -> Observation:
@@ -149,7 +163,9 @@ def probe_observation(r: ProbeResult) -> Observation:
 def finding_observations(r: ProbeResult, limit: int = 3) -> list[Observation]:
     out = []
     for f in r.findings[:limit]:
-        text = f.text + (f" (at {f.where}: `{f.code}`)" if f.where and f.code else f" (at {f.where})" if f.where else "")
+        text = f.text + (
+            f" (at {f.where}: `{f.code}`)" if f.where and f.code else f" (at {f.where})" if f.where else ""
+        )
         out.append(Observation(kind="observation", source=f"probe:{r.name}", text=text))
     return out
 

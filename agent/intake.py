@@ -22,8 +22,10 @@ def clip_symptom(text: str) -> tuple[str, list[str]]:
         return text, []
     cut = len(text) - SYMPTOM_HEAD - SYMPTOM_TAIL
     kept = text[:SYMPTOM_HEAD] + f"\n[... {cut} characters cut ...]\n" + text[-SYMPTOM_TAIL:]
-    return kept, [f"the symptom was {len(text)} characters; {cut} characters from the middle were cut "
-                  f"(kept the first {SYMPTOM_HEAD} and the last {SYMPTOM_TAIL})"]
+    return kept, [
+        f"the symptom was {len(text)} characters; {cut} characters from the middle were cut "
+        f"(kept the first {SYMPTOM_HEAD} and the last {SYMPTOM_TAIL})"
+    ]
 
 
 def _read_text(path: str, what: str) -> bytes:
@@ -51,7 +53,7 @@ def read_symptom(text: str | None, file: str | None, stdin: IO[str] | None) -> t
         raise InputError(
             "the symptom is empty",
             fix='describe what you see, e.g. debug-agent ask "validation accuracy changes with the batch" '
-                "(or --symptom-file FILE, or pipe it on stdin)",
+            "(or --symptom-file FILE, or pipe it on stdin)",
         )
     return clip_symptom(raw)
 
@@ -63,8 +65,9 @@ def read_diff(path: str) -> Case:
         notes.append(f"the diff is {len(data)} bytes; only the first {MAX_DIFF_BYTES} were analysed")
         data = data[:MAX_DIFF_BYTES]
     if b"\0" in data[:8192] and not data.lstrip().startswith((b"diff", b"---")):
-        raise InputError(f"{path!r} is a binary file, not a unified diff",
-                         fix="pass a text diff made with `git diff` or `diff -u`")
+        raise InputError(
+            f"{path!r} is a binary file, not a unified diff", fix="pass a text diff made with `git diff` or `diff -u`"
+        )
     text, dec_notes = diffmod.decode(data)
     parsed = diffmod.parse(text, source=f"file {path!r}")
     parsed.notes[:0] = notes + dec_notes
@@ -73,17 +76,22 @@ def read_diff(path: str) -> Case:
 
 def git_diff(rev: str, cwd: str | None = None) -> Case:
     try:
-        proc = subprocess.run(["git", "diff", "--no-color", "--no-ext-diff", rev], capture_output=True, cwd=cwd,
-                              timeout=60, check=False)
+        proc = subprocess.run(
+            ["git", "diff", "--no-color", "--no-ext-diff", rev], capture_output=True, cwd=cwd, timeout=60, check=False
+        )
     except FileNotFoundError as exc:
-        raise InputError("--git needs the git command, which is not installed",
-                         fix="install git, or save a diff and pass --diff FILE") from exc
+        raise InputError(
+            "--git needs the git command, which is not installed",
+            fix="install git, or save a diff and pass --diff FILE",
+        ) from exc
     except subprocess.TimeoutExpired as exc:
         raise InputError("`git diff` took longer than 60 s", fix="pass a saved diff with --diff FILE") from exc
     if proc.returncode != 0:
         msg = proc.stderr.decode(errors="replace").strip().splitlines()
-        raise InputError(f"`git diff {rev}` failed: {msg[0] if msg else 'unknown error'}",
-                         fix="run inside a git repository, with a revision that exists (default HEAD)")
+        raise InputError(
+            f"`git diff {rev}` failed: {msg[0] if msg else 'unknown error'}",
+            fix="run inside a git repository, with a revision that exists (default HEAD)",
+        )
     if not proc.stdout.strip():
         return Case(notes=[f"`git diff {rev}` is empty: no code change to analyse"])
     text, notes = diffmod.decode(proc.stdout[:MAX_DIFF_BYTES])
@@ -96,8 +104,10 @@ def target_ref(spec: str) -> TargetRef:
     ref = TargetRef.parse(spec)
     p = Path(ref.path)
     if not p.exists():
-        raise InputError(f"target file {ref.path!r} does not exist",
-                         fix="pass --target path/to/file.py[:function] (relative to the current directory)")
+        raise InputError(
+            f"target file {ref.path!r} does not exist",
+            fix="pass --target path/to/file.py[:function] (relative to the current directory)",
+        )
     if p.suffix != ".py" or p.is_dir():
         raise InputError(f"target {ref.path!r} is not a Python file", fix="point --target at a .py file")
     return ref

@@ -15,8 +15,10 @@ def _where(entry: CatalogEntry, ledger: Ledger, cues: list[CodeCue], results: li
             for f in r.findings:
                 if f.where:
                     return f"{f.where} (`{f.code}`)" if f.code else f.where
-    ranked = sorted((c for c in cues if entry.code_cues.get(c.cue_id, 0) > 0),
-                    key=lambda c: (c.origin != "diff", -entry.code_cues[c.cue_id]))
+    ranked = sorted(
+        (c for c in cues if entry.code_cues.get(c.cue_id, 0) > 0),
+        key=lambda c: (c.origin != "diff", -entry.code_cues[c.cue_id]),
+    )
     if ranked:
         return f"{ranked[0].file}:{ranked[0].line} (`{ranked[0].code}`)"
     return "the suspect line"
@@ -50,8 +52,13 @@ def _observations(top: CatalogEntry, ledger: Ledger, results: list[ProbeResult])
     if ledger.status(top.id) == "supported" and top.inference:
         push(Observation(kind="inference", source=f"catalog:{top.id}", text=top.inference))
     for t in ledger.contradicted_cues(top.id):
-        push(Observation(kind="inference", source="engine",
-                         text=f"a probe contradicts the code cue ({t.obs.text[:120]}); the experiment outranks the cue"))
+        push(
+            Observation(
+                kind="inference",
+                source="engine",
+                text=f"a probe contradicts the code cue ({t.obs.text[:120]}); the experiment outranks the cue",
+            )
+        )
     return out
 
 
@@ -64,8 +71,14 @@ def _competing(hyps: list[Hypothesis], ledger: Ledger, n: int = 3) -> list[str]:
     return out
 
 
-def compose(ledger: Ledger, cues: list[CodeCue], results: list[ProbeResult], notes: list[str],
-            meta: dict[str, object], partial: bool = False) -> Report:
+def compose(
+    ledger: Ledger,
+    cues: list[CodeCue],
+    results: list[ProbeResult],
+    notes: list[str],
+    meta: dict[str, object],
+    partial: bool = False,
+) -> Report:
     cat = ledger.catalog
     hyps = ledger.hypotheses()
     top_h = hyps[0]
@@ -73,21 +86,34 @@ def compose(ledger: Ledger, cues: list[CodeCue], results: list[ProbeResult], not
     where = _where(top, ledger, cues, results)
     obs = _observations(top, ledger, results)
     if not obs:
-        obs = [Observation(kind="inference", source="engine",
-                           text="no symptom phrase, code cue or probe outcome pointed at any catalogued cause")]
+        obs = [
+            Observation(
+                kind="inference",
+                source="engine",
+                text="no symptom phrase, code cue or probe outcome pointed at any catalogued cause",
+            )
+        ]
     ran = [r for r in results if r.status in RUN_STATUSES]
     if top.id == "none":
         untested = [h.title for h in hyps if h.status == "untested" and h.cause_id != "none"][:5]
-        root = (f"No defect found. {len(ran)} probe(s) ran and none found a defect"
-                + (f"; still untested: {', '.join(untested)}." if untested else "."))
+        root = f"No defect found. {len(ran)} probe(s) ran and none found a defect" + (
+            f"; still untested: {', '.join(untested)}." if untested else "."
+        )
         changes: list[str] = []
     else:
-        lead = next((o.text for o in obs if o.kind == "observation" and o.source.startswith("probe:")),
-                    next((o.text for o in obs if o.kind == "observation"), ""))
-        root = f"{top.title[0].upper()}{top.title[1:]}. {top.explanation}" + (f" Leading evidence: {lead}." if lead else "")
+        lead = next(
+            (o.text for o in obs if o.kind == "observation" and o.source.startswith("probe:")),
+            next((o.text for o in obs if o.kind == "observation"), ""),
+        )
+        root = f"{top.title[0].upper()}{top.title[1:]}. {top.explanation}" + (
+            f" Leading evidence: {lead}." if lead else ""
+        )
         changes = [_fill(top.fix, where)] if top_h.status != "contradicted" else []
-    fallback = [f"If {top.title} is ruled out: {_fill(cat.get(h.cause_id).first_action, 'the suspect line')}"
-                for h in hyps[1:3] if h.cause_id != "none"]
+    fallback = [
+        f"If {top.title} is ruled out: {_fill(cat.get(h.cause_id).first_action, 'the suspect line')}"
+        for h in hyps[1:3]
+        if h.cause_id != "none"
+    ]
     if partial:
         notes = notes + ["the run was interrupted: only the probes listed ran"]
     return Report(

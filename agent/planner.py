@@ -63,11 +63,14 @@ def scaled(info: ProbeInfo, units_left: float) -> ProbeRequest | None:
     floor = int(info.options_schema.get("x-scale-min", 1))
     if value < floor:
         return None
-    return ProbeRequest(name=info.name, options={opt.name: value}, reason=f"{opt.name} cut to {value} to fit the budget")
+    return ProbeRequest(
+        name=info.name, options={opt.name: value}, reason=f"{opt.name} cut to {value} to fit the budget"
+    )
 
 
-def plan(catalog: Catalog, cred: dict[str, float], probes: list[ProbeInfo], target: TargetInfo,
-         budget_units: float) -> tuple[list[ProbeRequest], list[Skipped]]:
+def plan(
+    catalog: Catalog, cred: dict[str, float], probes: list[ProbeInfo], target: TargetInfo, budget_units: float
+) -> tuple[list[ProbeRequest], list[Skipped]]:
     """Greedy information-per-cost selection under a budget of forward+backward units."""
     chosen: list[ProbeRequest] = []
     skipped: list[Skipped] = []
@@ -103,5 +106,9 @@ def plan(catalog: Catalog, cred: dict[str, float], probes: list[ProbeInfo], targ
         del pool[req.name]
     for name, info in pool.items():
         if scaled(info, left) is None and info.cost > left:
-            skipped.append(Skipped(name, f"costs about {info.cost:.0f} forward+backward passes; {max(left, 0):.0f} left in the budget"))
+            skipped.append(
+                Skipped(
+                    name, f"costs about {info.cost:.0f} forward+backward passes; {max(left, 0):.0f} left in the budget"
+                )
+            )
     return chosen, skipped

@@ -7,8 +7,13 @@ from typing import Any
 
 from .schemas import ProbeRequest, ProbeResult
 
-MARK = {"passed": "[green]✓[/green]", "failed": "[red]✗[/red]", "inconclusive": "[yellow]?[/yellow]",
-        "error": "[red]![/red]", "not_applicable": "[dim]-[/dim]"}
+MARK = {
+    "passed": "[green]✓[/green]",
+    "failed": "[red]✗[/red]",
+    "inconclusive": "[yellow]?[/yellow]",
+    "error": "[red]![/red]",
+    "not_applicable": "[dim]-[/dim]",
+}
 
 
 class ConsoleProgress:
@@ -43,8 +48,10 @@ class ConsoleProgress:
         if not self.quiet:
             from rich.markup import escape
 
-            self.console.print(f"  {MARK.get(result.status, '')} {result.name} [dim]{time.monotonic() - self._t0:.1f}s[/dim]"
-                               f"  {escape(result.summary)}")
+            self.console.print(
+                f"  {MARK.get(result.status, '')} {result.name} [dim]{time.monotonic() - self._t0:.1f}s[/dim]"
+                f"  {escape(result.summary)}"
+            )
 
     def close(self) -> None:
         if self._status is not None:

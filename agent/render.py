@@ -68,14 +68,18 @@ def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: 
         body += [f"- {e}" for e in report.evidence]
     if report.hypotheses:
         body += ["", "### Competing hypotheses", ""]
-        body += _md_table(["cause", "credence", "status"],
-                          [[f"{h.title} (`{h.cause_id}`)", f"{h.credence:.2f}", h.status] for h in report.hypotheses])
+        body += _md_table(
+            ["cause", "credence", "status"],
+            [[f"{h.title} (`{h.cause_id}`)", f"{h.credence:.2f}", h.status] for h in report.hypotheses],
+        )
     elif report.competing_hypotheses:
         body += ["", "### Competing hypotheses", ""] + [f"- {c}" for c in report.competing_hypotheses]
     if report.probes:
         body += ["", "### Probes", ""]
-        body += _md_table(["probe", "status", "summary", "key measurement", "seconds"],
-                          [[r.name, r.status, r.summary, key_measurement(r), f"{r.seconds:.2f}"] for r in report.probes])
+        body += _md_table(
+            ["probe", "status", "summary", "key measurement", "seconds"],
+            [[r.name, r.status, r.summary, key_measurement(r), f"{r.seconds:.2f}"] for r in report.probes],
+        )
     if assets:
         body += ["", "### Plots", ""] + [f"![{name}]({path})" for name, path in assets.items()]
     if report.fallback_logic:
@@ -93,8 +97,13 @@ def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: 
     if len(text) <= limit:
         return text
     room = limit - len(embedded) - 200
-    return text[:max(room, 0)].rsplit("\n", 1)[0] + "\n\n_(cut to fit the comment limit; the full report is in the JSON below)_\n\n" + embedded \
-        if len(embedded) < limit - 2000 else ("\n".join(head) + "\n_(report cut to fit the comment limit; save it with -o report.json)_\n")
+    return (
+        text[: max(room, 0)].rsplit("\n", 1)[0]
+        + "\n\n_(cut to fit the comment limit; the full report is in the JSON below)_\n\n"
+        + embedded
+        if len(embedded) < limit - 2000
+        else ("\n".join(head) + "\n_(report cut to fit the comment limit; save it with -o report.json)_\n")
+    )
 
 
 def _details(report: Report) -> str:

@@ -48,8 +48,16 @@ class _Died(Exception):
 class Runner:
     """One target, one child process at a time. A probe that hangs or crashes costs only itself."""
 
-    def __init__(self, ref: TargetRef, *, limits: Limits | None = None, seed: int = 0, device: str = "cpu",
-                 cwd: str | None = None, on_stderr: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        ref: TargetRef,
+        *,
+        limits: Limits | None = None,
+        seed: int = 0,
+        device: str = "cpu",
+        cwd: str | None = None,
+        on_stderr: Callable[[str], None] | None = None,
+    ) -> None:
         self.ref = ref
         self.limits = limits or Limits()
         self.seed = seed
@@ -78,35 +86,54 @@ class Runner:
     def start(self) -> Ready:
         """Spawn the child and load the target. TargetError for a broken target."""
         self._spawn()
-        self._send({"op": "load", "path": self.ref.path, "func": self.ref.func, "seed": self.seed,
-                    "threads": self.limits.threads, "device": self.device})
+        self._send(
+            {
+                "op": "load",
+                "path": self.ref.path,
+                "func": self.ref.func,
+                "seed": self.seed,
+                "threads": self.limits.threads,
+                "device": self.device,
+            }
+        )
         try:
             msg = self._read(min(self.limits.load_s, max(self.time_left(), 1.0)))
         except _Timeout:
             self._kill()
-            raise TargetError(f"loading the target took longer than {self.limits.load_s:.0f}s",
-                              where=self.ref.path,
-                              fix="make_target() must return quickly: build a small batch, load no full dataset, "
-                                  "or raise --load-timeout") from None
+            raise TargetError(
+                f"loading the target took longer than {self.limits.load_s:.0f}s",
+                where=self.ref.path,
+                fix="make_target() must return quickly: build a small batch, load no full dataset, "
+                "or raise --load-timeout",
+            ) from None
         except _Died as exc:
-            raise TargetError(f"the process loading the target died: {exc}", where=self.ref.path,
-                              fix="run `python -c \"import runpy; runpy.run_path('TARGET')\"` to reproduce") from None
+            raise TargetError(
+                f"the process loading the target died: {exc}",
+                where=self.ref.path,
+                fix="run `python -c \"import runpy; runpy.run_path('TARGET')\"` to reproduce",
+            ) from None
         if msg.get("event") == "error":
             self._kill()
             raise from_dict(msg["error"])
         if msg.get("event") != "ready":
             raise WorkerError(f"unexpected first message from the worker: {msg.get('event')!r}")
-        self.ready = Ready(info=TargetInfo.model_validate(msg["info"]),
-                           probes=[ProbeInfo.model_validate(p) for p in msg["probes"]],
-                           unit_seconds=msg.get("unit_seconds"))
+        self.ready = Ready(
+            info=TargetInfo.model_validate(msg["info"]),
+            probes=[ProbeInfo.model_validate(p) for p in msg["probes"]],
+            unit_seconds=msg.get("unit_seconds"),
+        )
         return self.ready
 
     def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult:
         """Run one probe. Timeouts, crashes and OOM kills come back as status 'error'."""
         limit = min(budget_s or self.limits.probe_s, self.limits.probe_s, max(self.time_left(), 0.0))
         if limit <= 0:
-            return ProbeResult(name=req.name, status="error", summary="skipped: the run's time limit was reached",
-                               error="total timeout")
+            return ProbeResult(
+                name=req.name,
+                status="error",
+                summary="skipped: the run's time limit was reached",
+                error="total timeout",
+            )
         if self.proc is None or self.proc.poll() is not None:
             self.restarts += 1
             self.start()
@@ -117,12 +144,21 @@ class Runner:
             msg = self._read(limit)
         except _Timeout:
             self._kill()
-            return ProbeResult(name=req.name, status="error", seconds=round(time.monotonic() - start, 3),
-                               summary=f"timed out after {limit:.0f}s; the worker was stopped",
-                               error=f"timeout after {limit:.1f}s")
+            return ProbeResult(
+                name=req.name,
+                status="error",
+                seconds=round(time.monotonic() - start, 3),
+                summary=f"timed out after {limit:.0f}s; the worker was stopped",
+                error=f"timeout after {limit:.1f}s",
+            )
         except _Died as exc:
-            return ProbeResult(name=req.name, status="error", seconds=round(time.monotonic() - start, 3),
-                               summary=f"the worker died: {exc}", error=str(exc)[:2000])
+            return ProbeResult(
+                name=req.name,
+                status="error",
+                seconds=round(time.monotonic() - start, 3),
+                summary=f"the worker died: {exc}",
+                error=str(exc)[:2000],
+            )
         if msg.get("event") == "error":
             raise from_dict(msg["error"])
         return ProbeResult.model_validate(msg["result"])
@@ -150,13 +186,22 @@ class Runner:
             self._tmp = tempfile.mkdtemp(prefix="debug-agent-")
         env = dict(os.environ)
         threads = str(self.limits.threads)
-        env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1", TMPDIR=self._tmp,
-                   OMP_NUM_THREADS=threads, MKL_NUM_THREADS=threads,
-                   DEBUG_AGENT_MAX_MEMORY=str(self.limits.max_memory or 0))
+        env.update(
+            PYTHONDONTWRITEBYTECODE="1",
+            PYTHONUNBUFFERED="1",
+            TMPDIR=self._tmp,
+            OMP_NUM_THREADS=threads,
+            MKL_NUM_THREADS=threads,
+            DEBUG_AGENT_MAX_MEMORY=str(self.limits.max_memory or 0),
+        )
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "debug_agent.worker"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=self.cwd, env=env, start_new_session=True,  # its own process group: we can kill it whole
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=self.cwd,
+            env=env,
+            start_new_session=True,  # its own process group: we can kill it whole
         )
         self._buf = b""
         threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
@@ -243,9 +288,12 @@ class Runner:
         self.proc = None
 
 
-def run_probes(runner: Runner, requests: list[ProbeRequest],
-               on_start: Callable[[ProbeRequest], None] | None = None,
-               on_done: Callable[[ProbeResult], None] | None = None) -> list[ProbeResult]:
+def run_probes(
+    runner: Runner,
+    requests: list[ProbeRequest],
+    on_start: Callable[[ProbeRequest], None] | None = None,
+    on_done: Callable[[ProbeResult], None] | None = None,
+) -> list[ProbeResult]:
     """Run requests in order; stops early only on a typed error from the worker."""
     out = []
     for req in requests:

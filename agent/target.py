@@ -40,8 +40,10 @@ def user_where(exc: BaseException) -> str | None:
 
 def _import(path: Path) -> ModuleType:
     if not path.exists():
-        raise TargetError(f"target file {str(path)!r} does not exist",
-                          fix="pass --target path/to/file.py[:function]; the path is relative to the current directory")
+        raise TargetError(
+            f"target file {str(path)!r} does not exist",
+            fix="pass --target path/to/file.py[:function]; the path is relative to the current directory",
+        )
     if path.is_dir() or path.suffix != ".py":
         raise TargetError(f"target {str(path)!r} is not a Python file", fix="point --target at a .py file")
     sys.dont_write_bytecode = True  # never leave __pycache__ in the user's project
@@ -56,15 +58,23 @@ def _import(path: Path) -> ModuleType:
     try:
         spec.loader.exec_module(module)
     except SyntaxError as exc:
-        raise TargetError(f"syntax error in the target: {exc.msg}", where=user_where(exc),
-                          fix="fix the syntax error; `python -m py_compile FILE` shows the same message") from exc
+        raise TargetError(
+            f"syntax error in the target: {exc.msg}",
+            where=user_where(exc),
+            fix="fix the syntax error; `python -m py_compile FILE` shows the same message",
+        ) from exc
     except ModuleNotFoundError as exc:
-        raise TargetError(f"the target imports {exc.name!r}, which is not installed in this environment",
-                          where=user_where(exc),
-                          fix=f"install it (pip install {exc.name}) or run debug-agent from the environment your project uses") from exc
+        raise TargetError(
+            f"the target imports {exc.name!r}, which is not installed in this environment",
+            where=user_where(exc),
+            fix=f"install it (pip install {exc.name}) or run debug-agent from the environment your project uses",
+        ) from exc
     except Exception as exc:  # isolation boundary: any error in user code becomes a clear message
-        raise TargetError(f"importing the target raised {type(exc).__name__}: {exc}", where=user_where(exc),
-                          fix="the error is in your code at the place shown; the file must import cleanly") from exc
+        raise TargetError(
+            f"importing the target raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix="the error is in your code at the place shown; the file must import cleanly",
+        ) from exc
     return module
 
 
@@ -76,39 +86,61 @@ def _call_factory(module: ModuleType, ref: TargetRef) -> Any:
         raise TargetError(
             f"the target file has no function {ref.func!r}",
             where=ref.path,
-            fix=(f"did you mean {close[0]!r}? use --target {ref.path}:{close[0]}" if close
-                 else f"define `def {ref.func}():` returning a dict with model and batch, or name another with FILE.py:FUNC")
+            fix=(
+                f"did you mean {close[0]!r}? use --target {ref.path}:{close[0]}"
+                if close
+                else f"define `def {ref.func}():` returning a dict with model and batch, or name another with FILE.py:FUNC"
+            )
             + (f" (functions in the file: {', '.join(names)})" if names and not close else ""),
         )
     try:
         return func()
     except Exception as exc:  # isolation boundary
-        raise TargetError(f"{ref.func}() raised {type(exc).__name__}: {exc}", where=user_where(exc),
-                          fix=f"{ref.func}() must build the model and batch without raising") from exc
+        raise TargetError(
+            f"{ref.func}() raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix=f"{ref.func}() must build the model and batch without raising",
+        ) from exc
 
 
 def _validate(raw: Any, ref: TargetRef) -> Target:
     if isinstance(raw, Target):
         return raw
     if not isinstance(raw, dict):
-        raise TargetError(f"{ref.func}() returned {type(raw).__name__}, not a dict",
-                          where=ref.path, fix="return {'model': ..., 'batch': (inputs, targets), 'loss_fn': ...}")
+        raise TargetError(
+            f"{ref.func}() returned {type(raw).__name__}, not a dict",
+            where=ref.path,
+            fix="return {'model': ..., 'batch': (inputs, targets), 'loss_fn': ...}",
+        )
     unknown = [k for k in raw if k not in TARGET_KEYS]
     if unknown:
-        hints = [f"{k!r} (did you mean {m[0]!r}?)" if (m := difflib.get_close_matches(str(k), TARGET_KEYS, n=1)) else repr(k)
-                 for k in unknown]
-        raise TargetError(f"{ref.func}() returned unknown keys: {', '.join(hints)}", where=ref.path,
-                          fix=f"allowed keys: {', '.join(TARGET_KEYS)}")
+        hints = [
+            f"{k!r} (did you mean {m[0]!r}?)" if (m := difflib.get_close_matches(str(k), TARGET_KEYS, n=1)) else repr(k)
+            for k in unknown
+        ]
+        raise TargetError(
+            f"{ref.func}() returned unknown keys: {', '.join(hints)}",
+            where=ref.path,
+            fix=f"allowed keys: {', '.join(TARGET_KEYS)}",
+        )
     missing = [k for k in ("model", "batch") if k not in raw]
     if missing:
-        raise TargetError(f"{ref.func}() returned no {' and no '.join(repr(m) for m in missing)}", where=ref.path,
-                          fix="'model' (an nn.Module) and 'batch' ((inputs, targets)) are required")
+        raise TargetError(
+            f"{ref.func}() returned no {' and no '.join(repr(m) for m in missing)}",
+            where=ref.path,
+            fix="'model' (an nn.Module) and 'batch' ((inputs, targets)) are required",
+        )
     try:
         return Target.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
-        raise TargetError(f"the target does not fit the protocol: {problems}", where=ref.path,
-                          fix="see the README section 'Target protocol'") from exc
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()
+        )
+        raise TargetError(
+            f"the target does not fit the protocol: {problems}",
+            where=ref.path,
+            fix="see the README section 'Target protocol'",
+        ) from exc
 
 
 def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
@@ -120,19 +152,28 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
         with torch.no_grad():
             out = model(*inputs)
     except Exception as exc:  # isolation boundary
-        raise TargetError(f"model forward raised {type(exc).__name__}: {exc}", where=user_where(exc),
-                          fix="the model must run on the batch as model(*inputs)") from exc
+        raise TargetError(
+            f"model forward raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix="the model must run on the batch as model(*inputs)",
+        ) from exc
     if t.loss_fn is not None:
         try:
             with torch.no_grad():
                 loss = t.loss_fn(out, targets)
         except Exception as exc:  # isolation boundary
-            raise TargetError(f"loss_fn raised {type(exc).__name__}: {exc}", where=user_where(exc),
-                              fix="loss_fn(output, targets) must accept the model output and the batch targets") from exc
+            raise TargetError(
+                f"loss_fn raised {type(exc).__name__}: {exc}",
+                where=user_where(exc),
+                fix="loss_fn(output, targets) must accept the model output and the batch targets",
+            ) from exc
         if not isinstance(loss, torch.Tensor) or loss.numel() != 1:
             got = f"a tensor shaped {tuple(loss.shape)}" if isinstance(loss, torch.Tensor) else type(loss).__name__
-            raise TargetError(f"loss_fn returned {got}, not a scalar tensor", where=user_where_of(t.loss_fn),
-                              fix="reduce it to one number (e.g. .mean()) and keep it a tensor (no .item())")
+            raise TargetError(
+                f"loss_fn returned {got}, not a scalar tensor",
+                where=user_where_of(t.loss_fn),
+                fix="reduce it to one number (e.g. .mean()) and keep it a tensor (no .item())",
+            )
         value = float(loss.detach().reshape(()))
         extra["initial_loss"] = value if torch.isfinite(loss).item() else str(value)
         if not torch.isfinite(loss).item():

@@ -51,8 +51,9 @@ def _error_result(name: str, exc: BaseException) -> ProbeResult:
     else:
         what = f"{type(exc).__name__}: {exc}"
     tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-    return ProbeResult(name=name, status="error", summary=what[:300],
-                       error=(f"{tb} at {where}" if where else tb)[:2000])
+    return ProbeResult(
+        name=name, status="error", summary=what[:300], error=(f"{tb} at {where}" if where else tb)[:2000]
+    )
 
 
 class Worker:
@@ -76,19 +77,23 @@ class Worker:
         registry = probes.load_all()
         self.target, info = target.load(TargetRef(path=req["path"], func=req.get("func") or "make_target"))
         self.unit = target.unit_seconds(self.target)
-        _send(self.out, {
-            "event": "ready",
-            "info": info.model_dump(mode="json"),
-            "probes": [s.info().model_dump(mode="json") for s in registry.values()],
-            "unit_seconds": self.unit,
-        })
+        _send(
+            self.out,
+            {
+                "event": "ready",
+                "info": info.model_dump(mode="json"),
+                "probes": [s.info().model_dump(mode="json") for s in registry.values()],
+                "unit_seconds": self.unit,
+            },
+        )
 
     def run(self, req: dict[str, Any]) -> None:
         from . import probes
 
         name = str(req["name"])
-        ctx = probes.ProbeContext(seed=self.seed, budget_s=float(req.get("budget_s", 30.0)), device=self.device,
-                                  unit_seconds=self.unit)
+        ctx = probes.ProbeContext(
+            seed=self.seed, budget_s=float(req.get("budget_s", 30.0)), device=self.device, unit_seconds=self.unit
+        )
         try:
             result = probes.execute(name, self.target, ctx, req.get("options") or {})
         except DebugAgentError:

@@ -7,7 +7,7 @@ import linecache
 import math
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,6 +18,7 @@ import debug_agent
 import debug_agent.examples
 import debug_agent.schemas
 from debug_agent.schemas import Finding, Target
+
 
 def _pkg_dir(module: Any) -> str:
     return os.path.dirname(os.path.abspath(module.__file__)) + os.sep
@@ -132,6 +133,23 @@ def finding_at(text: str, frame: tuple[str, int, str] | None, **data: Any) -> Fi
     if frame is None:
         return Finding(text=text, data=data)
     return Finding(text=text, where=f"{display_path(frame[0])}:{frame[1]}", code=frame[2], data=data)
+
+
+def watch_modules(
+    model: nn.Module, record: Callable[[str, nn.Module], object], only: tuple[type, ...] = (nn.Module,)
+) -> list[Any]:
+    """Call record(name, module) before each forward of every (matching, named) sub-module.
+
+    The hook always returns None: a forward pre-hook that returns a value replaces the module's inputs.
+    """
+
+    def hook_for(name: str) -> Callable[..., None]:
+        def hook(mod: nn.Module, args: Any) -> None:
+            record(name, mod)
+
+        return hook
+
+    return [m.register_forward_pre_hook(hook_for(n)) for n, m in model.named_modules() if isinstance(m, only)]
 
 
 @contextmanager

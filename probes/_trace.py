@@ -33,7 +33,9 @@ ELEMENTWISE_LOSSES = frozenset(
 NORMALISERS = frozenset({"softmax", "log_softmax", "_softmax", "_log_softmax", "normalize", "softmin"})
 
 # Reductions that, inside a forward pass, mix examples when taken over the batch axis.
-REDUCTIONS = frozenset({"mean", "sum", "std", "var", "amax", "amin", "logsumexp", "cumsum", "norm", "std_mean", "var_mean"})
+REDUCTIONS = frozenset(
+    {"mean", "sum", "std", "var", "amax", "amin", "logsumexp", "cumsum", "norm", "std_mean", "var_mean"}
+)
 
 
 @dataclass
@@ -44,6 +46,7 @@ class ShapeEvent:
     out_shape: list[int] | None
     where: tuple[str, int, str] | None
     detail: str = ""
+    stage: str = ""
 
 
 def _dim_arg(args: tuple[Any, ...], kwargs: dict[str, Any], pos: int) -> Any:
@@ -57,6 +60,7 @@ class OpRecorder(TorchFunctionMode):
     """Record shape hazards. `batch_size` lets it tell the batch axis from the others."""
 
     batch_size: int
+    stage: str = "forward"  # which part of the user's code is running; events carry it
     reductions: bool = False  # also note reductions over the batch axis (useful in forward only)
     events: list[ShapeEvent] = field(default_factory=list)
     n_ops: int = 0
@@ -85,7 +89,7 @@ class OpRecorder(TorchFunctionMode):
         return out
 
     def _record(self, *a: Any, **k: Any) -> None:
-        self.events.append(ShapeEvent(*a, where=user_frame(), **k))
+        self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, **k))
 
     def _check_broadcast(self, name: str, args: tuple[Any, ...], out: Any) -> None:
         if len(args) < 2 or not isinstance(out, torch.Tensor):

@@ -19,7 +19,9 @@ from .registry import ProbeContext, probe
 class DependencyOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    tol: float = Field(default=1e-6, gt=0, lt=1, description="relative size of a cross-row gradient that counts as a leak")
+    tol: float = Field(
+        default=1e-6, gt=0, lt=1, description="relative size of a cross-row gradient that counts as a leak"
+    )
     causal: bool = Field(default=True, description="also test causal order when the target says causal")
     max_cut_passes: int = Field(default=16, ge=1, le=256, description="forward passes allowed for the causal test")
 
@@ -32,6 +34,7 @@ class _Leaves:
         self.inputs = tuple(x.detach().clone().requires_grad_(True) if x.is_floating_point() else x for x in inputs)
         self.leaves: list[torch.Tensor] = [x for x in self.inputs if x.requires_grad]
         self.handles = []
+        self.connected = False  # any autograd path from the output to a leaf
         self.via = "inputs"
         if not self.leaves:
             self.via = "embedding outputs"
@@ -54,14 +57,16 @@ class _Leaves:
         """Per-row gradient norm of `loss` over every leaf: shape (B,)."""
         grads = torch.autograd.grad(loss, self.leaves, retain_graph=True, allow_unused=True)
         total = torch.zeros(self.batch, dtype=torch.float64)
+        self.connected = self.connected or any(g is not None for g in grads)
         for g in grads:
             if g is not None:
                 total += g.detach().double().reshape(self.batch, -1).pow(2).sum(1)
         return total.sqrt()
 
 
-def _group_test(y: torch.Tensor, leaves: _Leaves, proj: torch.Tensor, tol: float
-                ) -> tuple[torch.Tensor, torch.Tensor, list[tuple[int, int]], int]:
+def _group_test(
+    y: torch.Tensor, leaves: _Leaves, proj: torch.Tensor, tol: float
+) -> tuple[torch.Tensor, torch.Tensor, list[tuple[int, int]], int]:
     """Group testing over the bits of the row index: 2*ceil(log2 B) backward passes.
 
     For bit k and side b, backpropagate the outputs of rows whose bit k is b and read the gradient on
@@ -110,7 +115,14 @@ def _batch_pattern(
     meas: dict[str, Any] = {"batch_size": B, "grad_via": leaves.via}
     if scale == 0.0:
         meas["total_grad_norm"] = 0.0
-        return ["input_grad_zero"], meas, [Finding(text="the outputs have zero gradient with respect to every input row")], passes
+        if not leaves.connected:  # no path at all: the graph is cut between the inputs and the output
+            return ["input_grad_none"], meas, [Finding(text="no autograd path from the inputs to the outputs")], passes
+        return (
+            ["input_grad_zero"],
+            meas,
+            [Finding(text="the outputs have exactly zero gradient with respect to every input row")],
+            passes,
+        )
     leaking = [int(j) for j in torch.nonzero(cross > tol * scale).flatten()]
     meas.update(leaking_input_rows=leaking, leak_fraction=round(len(leaking) / B, 4))
     if not leaking:
@@ -130,7 +142,11 @@ def _batch_pattern(
     self_norm = float(src[i0])
     max_cross = float(src[sources].max()) if sources else 0.0
     ratio = max_cross / self_norm if self_norm > 0 else math.inf
-    meas.update(exemplar_row=i0, exemplar_sources=sources, exemplar_cross_to_self=round(ratio, 6) if math.isfinite(ratio) else None)
+    meas.update(
+        exemplar_row=i0,
+        exemplar_sources=sources,
+        exemplar_cross_to_self=round(ratio, 6) if math.isfinite(ratio) else None,
+    )
     dense = len(sources) >= 0.9 * (B - 1) and ratio < 0.5
     tags = ["batch_leak", "batch_leak_dense" if dense else "batch_leak_structured"]
     shown = ", ".join(map(str, leaking[:12])) + (" ..." if len(leaking) > 12 else "")
@@ -141,8 +157,10 @@ def _batch_pattern(
             f" (largest cross/self gradient ratio {ratio:.3g})",
             data={"row": i0, "sources": sources},
         ),
-        Finding(text=f"{len(leaking)} of {B} input rows influence other rows' outputs: {shown}",
-                data={"leaking_rows": leaking}),
+        Finding(
+            text=f"{len(leaking)} of {B} input rows influence other rows' outputs: {shown}",
+            data={"leaking_rows": leaking},
+        ),
     ]
     return tags, meas, findings, passes
 
@@ -159,7 +177,9 @@ def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generat
         x[tuple(idx)] = (part + torch.randint(1, max(vocab, 2), part.shape, generator=gen)) % max(vocab, 2)
 
 
-def _causal(model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: DependencyOptions, seed: int) -> tuple[list[str], dict[str, Any], list[Finding]]:
+def _causal(
+    model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: DependencyOptions, seed: int
+) -> tuple[list[str], dict[str, Any], list[Finding]]:
     """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not."""
     B, T = inputs[0].shape[0], inputs[0].shape[dim]
     with torch.no_grad():
@@ -175,7 +195,7 @@ def _causal(model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: 
     scale = float(y0.abs().max()) + 1e-12
     leaks: list[tuple[int, int, int, float]] = []  # (row, cut, earliest changed position, size)
     for p in range(n_pass):
-        chunk = cuts[p * B:(p + 1) * B]
+        chunk = cuts[p * B : (p + 1) * B]
         if not chunk:
             break
         xs = tuple(x.clone() for x in inputs)
@@ -194,11 +214,13 @@ def _causal(model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: 
     if not leaks:
         return ["causal_ok"], meas, []
     row, c, pos, size = min(leaks, key=lambda t: t[2])
-    findings = [Finding(
-        text=f"output at position {pos} of row {row} changed when only positions >= {c} were changed "
-        f"({len(leaks)} of {len(cuts)} cuts leak; relative change {size:.3g})",
-        data={"row": row, "cut": c, "position": pos},
-    )]
+    findings = [
+        Finding(
+            text=f"output at position {pos} of row {row} changed when only positions >= {c} were changed "
+            f"({len(leaks)} of {len(cuts)} cuts leak; relative change {size:.3g})",
+            data={"row": row, "cut": c, "position": pos},
+        )
+    ]
     return ["causal_leak"], meas, findings
 
 
@@ -207,21 +229,42 @@ def _forward_notes(rec: OpRecorder) -> tuple[list[str], list[Finding]]:
     for ev in rec.events:
         if ev.kind == "norm_over_batch":
             tags.append("batch_leak_via_softmax")
-            findings.append(finding_at(f"forward calls `{ev.op}` over the batch axis of {tuple(ev.shapes[0])} ({ev.detail})", ev.where))
+            findings.append(
+                finding_at(
+                    f"forward calls `{ev.op}` over the batch axis of {tuple(ev.shapes[0])} ({ev.detail})", ev.where
+                )
+            )
         elif ev.kind == "batch_reduction":
-            findings.append(finding_at(f"forward reduces over the batch axis: `{ev.op}` of {tuple(ev.shapes[0])} ({ev.detail})", ev.where))
+            findings.append(
+                finding_at(
+                    f"forward reduces over the batch axis: `{ev.op}` of {tuple(ev.shapes[0])} ({ev.detail})", ev.where
+                )
+            )
     return tags, findings
 
 
 def _batch_stat_norms(model: nn.Module) -> list[str]:
     """Norm layers that use batch statistics even in eval mode."""
-    return [n or type(m).__name__ for n, m in model.named_modules()
-            if isinstance(m, nn.modules.batchnorm._NormBase) and (not m.track_running_stats or m.running_mean is None)]
+    return [
+        n or type(m).__name__
+        for n, m in model.named_modules()
+        if isinstance(m, nn.modules.batchnorm._NormBase) and (not m.track_running_stats or m.running_mean is None)
+    ]
 
 
 @probe(
-    outcomes=("batch_independent", "batch_leak", "batch_leak_structured", "batch_leak_dense",
-              "batch_leak_via_norm", "batch_leak_via_softmax", "input_grad_zero", "causal_ok", "causal_leak"),
+    outcomes=(
+        "batch_independent",
+        "batch_leak",
+        "batch_leak_structured",
+        "batch_leak_dense",
+        "batch_leak_via_norm",
+        "batch_leak_via_softmax",
+        "input_grad_zero",
+        "input_grad_none",
+        "causal_ok",
+        "causal_leak",
+    ),
     cost=4.0,
     options=DependencyOptions,
 )
@@ -240,18 +283,31 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     inputs = clone_batch(target.inputs)
     B = target.batch_size
     if B < 2:
-        return ProbeResult(name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows")
+        return ProbeResult(
+            name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows"
+        )
     leaves = _Leaves(model, inputs, B)
     rec = OpRecorder(batch_size=B, reductions=True)
     with torch.enable_grad(), rec:
         y = main_tensor(model(*leaves.inputs))
     leaves.remove()
     if y.dim() == 0 or y.shape[0] != B:
-        return ProbeResult(name="dependency", status="not_applicable",
-                           summary=f"output shape {tuple(y.shape)} has no leading batch axis of size {B}")
+        return ProbeResult(
+            name="dependency",
+            status="not_applicable",
+            summary=f"output shape {tuple(y.shape)} has no leading batch axis of size {B}",
+        )
     if not leaves.leaves or not y.requires_grad:
-        tags, meas, findings, passes = ["input_grad_zero"], {"batch_size": B}, [Finding(
-            text="no gradient path from the inputs to the output (nothing differentiable, or the graph is cut)")], 0
+        tags, meas, findings, passes = (
+            ["input_grad_none"],
+            {"batch_size": B},
+            [
+                Finding(
+                    text="no gradient path from the inputs to the output (nothing differentiable, or the graph is cut)"
+                )
+            ],
+            0,
+        )
     else:
         proj = torch.randn(y.shape, dtype=y.dtype)
         tags, meas, findings, passes = _batch_pattern(y, leaves, proj, options.tol)
@@ -261,7 +317,9 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         meas["batch_stat_norm_layers"] = norms
         if norms and "batch_leak_dense" in tags:
             tags.append("batch_leak_via_norm")
-            findings.append(Finding(text=f"layers that normalise with batch statistics in eval mode: {', '.join(norms)}"))
+            findings.append(
+                Finding(text=f"layers that normalise with batch statistics in eval mode: {', '.join(norms)}")
+            )
         extra_tags, extra = _forward_notes(rec)
         tags += extra_tags
         findings += extra
@@ -275,17 +333,20 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
             meas["causal_note"] = "rows leak into each other, so causal results may include cross-row effects"
 
     leak = "batch_leak" in tags or "causal_leak" in tags
-    status = "failed" if leak else "inconclusive" if "input_grad_zero" in tags else "passed"
+    status = "failed" if leak else "inconclusive" if {"input_grad_zero", "input_grad_none"} & set(tags) else "passed"
     parts = []
     if "batch_leak" in tags:
         parts.append(f"{len(meas['leaking_input_rows'])}/{B} rows leak into other rows")
     elif "batch_independent" in tags:
         parts.append(f"all {B} rows independent ({passes} backward passes)")
+    elif "input_grad_none" in tags:
+        parts.append("no autograd path reaches the inputs; batch independence untested")
     elif "input_grad_zero" in tags:
-        parts.append("no gradient reaches the inputs; batch independence untested")
+        parts.append("the gradient reaching the inputs is exactly zero; batch independence untested")
     if "causal_leak" in tags:
         parts.append("future positions leak into the past")
     elif "causal_ok" in tags:
         parts.append(f"causal order holds at {meas['causal_cuts_tested']} cut positions")
-    return ProbeResult(name="dependency", status=status, summary="; ".join(parts), outcomes=tags,
-                       findings=findings, measurements=meas)
+    return ProbeResult(
+        name="dependency", status=status, summary="; ".join(parts), outcomes=tags, findings=findings, measurements=meas
+    )

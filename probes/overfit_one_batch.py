@@ -30,8 +30,12 @@ def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
     return [[i, round(losses[i], 6)] for i in keep]
 
 
-@probe(outcomes=("converged", "stalled", "diverged"), requires=("model", "batch", "loss_fn"), cost=200.0,
-       options=OverfitOptions)
+@probe(
+    outcomes=("converged", "stalled", "diverged"),
+    requires=("model", "batch", "loss_fn"),
+    cost=200.0,
+    options=OverfitOptions,
+)
 def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions) -> ProbeResult:
     """Train a copy on the single batch; a sound model and training step drive the loss down by 90%.
 
@@ -72,14 +76,28 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         "curve": _curve([v if math.isfinite(v) else 1e30 for v in losses]),
     }
     if stop == "nonfinite" or (math.isfinite(first) and last > 10 * max(first, 1e-12) and stop != "target"):
-        return ProbeResult(name="overfit_one_batch", status="failed", outcomes=["diverged"], measurements=meas,
-                           summary=f"loss diverged ({first:.4g} -> {last:.4g}) within {len(losses)} steps")
+        return ProbeResult(
+            name="overfit_one_batch",
+            status="failed",
+            outcomes=["diverged"],
+            measurements=meas,
+            summary=f"loss diverged ({first:.4g} -> {last:.4g}) within {len(losses)} steps",
+        )
     if stop == "target":
-        return ProbeResult(name="overfit_one_batch", status="passed", outcomes=["converged"], measurements=meas,
-                           summary=f"loss fell {first:.4g} -> {last:.4g} in {len(losses)} steps")
+        return ProbeResult(
+            name="overfit_one_batch",
+            status="passed",
+            outcomes=["converged"],
+            measurements=meas,
+            summary=f"loss fell {first:.4g} -> {last:.4g} in {len(losses)} steps",
+        )
     status = "inconclusive" if stop == "time" and len(losses) < 20 else "failed"
     return ProbeResult(
-        name="overfit_one_batch", status=status, outcomes=["stalled"] if status == "failed" else [], measurements=meas,
+        name="overfit_one_batch",
+        status=status,
+        outcomes=["stalled"] if status == "failed" else [],
+        measurements=meas,
         summary=f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop) in {len(losses)} steps"
-        if meas["relative_drop"] is not None else f"loss did not fall in {len(losses)} steps",
+        if meas["relative_drop"] is not None
+        else f"loss did not fall in {len(losses)} steps",
     )

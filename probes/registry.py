@@ -71,8 +71,13 @@ class ProbeSpec:
             for n, f in self.options.model_fields.items()
         ]
         return ProbeInfo(
-            name=self.name, help=self.help, outcomes=list(self.outcomes), requires=list(self.requires),
-            cost=self.cost, options=opts, options_schema=self.options.model_json_schema(),
+            name=self.name,
+            help=self.help,
+            outcomes=list(self.outcomes),
+            requires=list(self.requires),
+            cost=self.cost,
+            options=opts,
+            options_schema=self.options.model_json_schema(),
         )
 
     def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
@@ -124,8 +129,14 @@ def probe(
         if len(params) != 3:
             raise RegistrationError(f"{culprit}: must take (target, ctx, options), takes {params}")
         REGISTRY[pname] = ProbeSpec(
-            name=pname, fn=fn, help=doc.splitlines()[0].strip(), doc=doc, outcomes=tuple(outcomes),
-            requires=tuple(requires), cost=float(cost), options=options,
+            name=pname,
+            fn=fn,
+            help=doc.splitlines()[0].strip(),
+            doc=doc,
+            outcomes=tuple(outcomes),
+            requires=tuple(requires),
+            cost=float(cost),
+            options=options,
         )
         return fn
 

@@ -85,7 +85,9 @@ class Catalog(BaseModel):
     other_score: float = Field(description="log-score of 'a cause not in the catalog'")
     temperature: float = Field(default=1.0, gt=0.0, description="divides log-scores before normalising")
     max_credence: float = Field(
-        default=0.97, gt=0.0, le=1.0,
+        default=0.97,
+        gt=0.0,
+        le=1.0,
         description="no single cause gets more: experiments have false positives; the rest goes to 'other'",
     )
     entries: list[CatalogEntry]

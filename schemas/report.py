@@ -16,9 +16,7 @@ EVIDENCE_PREFIXES = ("Observation:", "Inference:")
 # Where an evidence item comes from. Observations cite what was seen (the user's words, a line of
 # their diff or source, a probe measurement); inferences may also cite the catalog entry whose
 # knowledge they apply.
-SOURCE_RE = re.compile(
-    r"^(symptom|diff:.+:\d+|source:.+:\d+|probe:[a-z][a-z0-9_]*|catalog:[a-z_.]+|engine)$"
-)
+SOURCE_RE = re.compile(r"^(symptom|diff:.+:\d+|source:.+:\d+|probe:[a-z][a-z0-9_]*|catalog:[a-z_.]+|engine)$")
 
 
 class Observation(BaseModel):

@@ -11,8 +11,18 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 TARGET_KEYS = (
-    "model", "batch", "loss_fn", "optimizer", "train_step", "eval_fn", "metric_fn",
-    "train_data", "val_data", "causal", "sequence_dim", "name",
+    "model",
+    "batch",
+    "loss_fn",
+    "optimizer",
+    "train_step",
+    "eval_fn",
+    "metric_fn",
+    "train_data",
+    "val_data",
+    "causal",
+    "sequence_dim",
+    "name",
 )
 
 

@@ -19,14 +19,24 @@ EXAMPLES = ROOT / "examples"
 def run_cli(tmp_path: Path):
     """Run `debug-agent ARGS` as a subprocess in an empty folder; returns CompletedProcess (text)."""
 
-    def run(*args: str, input: str | None = None, cwd: Path | None = None, env: dict[str, str] | None = None,
-            timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    def run(
+        *args: str,
+        input: str | None = None,
+        cwd: Path | None = None,
+        env: dict[str, str] | None = None,
+        timeout: float = 180,
+    ) -> subprocess.CompletedProcess[str]:
         full_env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
         full_env.update({"NO_COLOR": "1", "COLUMNS": "120"})
         full_env.update(env or {})
         return subprocess.run(
             [sys.executable, "-m", "debug_agent", *args],
-            input=input, capture_output=True, text=True, cwd=cwd or tmp_path, env=full_env, timeout=timeout,
+            input=input,
+            capture_output=True,
+            text=True,
+            cwd=cwd or tmp_path,
+            env=full_env,
+            timeout=timeout,
             stdin=None if input is not None else subprocess.DEVNULL,
         )
 

@@ -52,8 +52,9 @@ def regression_target(bug: bool, n: int = 32) -> Target:
     torch.manual_seed(0)
     x = torch.randn(n, 4)
     y = 2 * x[:, 0] - x[:, 1]  # (N,)
-    return Target(model=Regressor(squeeze=not bug), batch=(x, y), loss_fn=mse,
-                  optimizer=lambda p: torch.optim.Adam(p, lr=1e-2))
+    return Target(
+        model=Regressor(squeeze=not bug), batch=(x, y), loss_fn=mse, optimizer=lambda p: torch.optim.Adam(p, lr=1e-2)
+    )
 
 
 class BatchStatNet(nn.Module):

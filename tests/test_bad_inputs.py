@@ -54,7 +54,7 @@ def test_bad_target(run_cli, tmp_path, name, extra, needle, where):
     proc = run_cli("ask", "something is off", "--target", str(target), "--format", "json", *extra)
     assert proc.returncode == 2, proc.stderr
     assert needle in proc.stderr
-    assert f"where: " in proc.stderr and where in proc.stderr
+    assert "where: " in proc.stderr and where in proc.stderr
     assert "fix: " in proc.stderr
     assert "Traceback" not in proc.stderr and proc.stdout == ""
     assert _listing(target.parent) == before
@@ -74,8 +74,20 @@ PROBE_FAILURES = [
 def test_failing_probe_becomes_an_error_result(run_cli, tmp_path, name, extra, needle):
     target = _copy(tmp_path, name)
     before = _listing(target.parent)
-    proc = run_cli("ask", "loss looks odd", "--target", str(target), "--format", "json",
-                   "--probe", "overfit_one_batch", "--probe", "shape_audit", *extra, timeout=120)
+    proc = run_cli(
+        "ask",
+        "loss looks odd",
+        "--target",
+        str(target),
+        "--format",
+        "json",
+        "--probe",
+        "overfit_one_batch",
+        "--probe",
+        "shape_audit",
+        *extra,
+        timeout=120,
+    )
     data = report_of(proc)
     first, second = data["probes"]
     assert first["name"] == "overfit_one_batch" and first["status"] == "error" and needle in first["summary"]
@@ -95,14 +107,18 @@ def test_nan_loss_at_step_zero_is_a_finding_not_an_error(run_cli, tmp_path):
     target = _copy(tmp_path, "target_nan_loss.py")
     data = report_of(run_cli("ask", "training fails", "--target", str(target), "--format", "json"))
     assert any("before any step" in n for n in data["notes"])
-    overfit = next(p for p in data["probes"] if p["name"] == "overfit_one_batch")
-    assert overfit["outcomes"] == ["diverged"]
+    trace = next(p for p in data["probes"] if p["name"] == "nonfinite_trace")
+    assert trace["outcomes"] == ["nonfinite_forward"] and "log" in trace["summary"]
+    assert data["cause_id"] == "numeric.unstable"
 
 
-@pytest.mark.parametrize("file,needle", [
-    ("diff_not_unified.txt", "does not look like a unified diff"),
-    ("diff_binary.bin", "binary file"),
-])
+@pytest.mark.parametrize(
+    "file,needle",
+    [
+        ("diff_not_unified.txt", "does not look like a unified diff"),
+        ("diff_binary.bin", "binary file"),
+    ],
+)
 def test_bad_diff(run_cli, file, needle):
     proc = run_cli("ask", "x", "--diff", str(BAD / file))
     assert proc.returncode == 2 and needle in proc.stderr and "Traceback" not in proc.stderr
@@ -136,13 +152,16 @@ def test_megabytes_of_logs_keep_the_tail(run_cli, tmp_path):
     assert data["cause_id"] in {"numeric.unstable", "optim.lr_too_high", "grad.exploding"}
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["ask", "x", "--diff", "a.diff", "--git"], "not allowed with argument"),
-    (["ask", "x", "--probe", "dependency", "--all-probes"], "not allowed with argument"),
-    (["ask", "x", "--timeout", "-1"], "must be positive"),
-    (["ask", "words", "--symptom-file", "s.txt"], "not both"),
-    (["nonsense-command"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["ask", "x", "--diff", "a.diff", "--git"], "not allowed with argument"),
+        (["ask", "x", "--probe", "dependency", "--all-probes"], "not allowed with argument"),
+        (["ask", "x", "--timeout", "-1"], "must be positive"),
+        (["ask", "words", "--symptom-file", "s.txt"], "not both"),
+        (["nonsense-command"], "invalid choice"),
+    ],
+)
 def test_bad_flags(run_cli, tmp_path, args, needle):
     (tmp_path / "s.txt").write_text("x")
     (tmp_path / "a.diff").write_text("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n")
@@ -154,9 +173,30 @@ def test_ctrl_c_writes_a_partial_report(tmp_path):
     target = _copy(tmp_path, "target_slow_step.py")
     out = tmp_path / "report.json"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "debug_agent", "ask", "slow", "--target", str(target), "--format", "json",
-         "-o", str(out), "--probe", "shape_audit", "--probe", "overfit_one_batch", "--probe", "dependency"],
-        stderr=subprocess.PIPE, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "debug_agent",
+            "ask",
+            "slow",
+            "--target",
+            str(target),
+            "--format",
+            "json",
+            "-o",
+            str(out),
+            "--probe",
+            "shape_audit",
+            "--probe",
+            "overfit_one_batch",
+            "--probe",
+            "dependency",
+        ],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        cwd=tmp_path,
     )
     seen = ""
     deadline = time.monotonic() + 60

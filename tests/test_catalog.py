@@ -53,7 +53,10 @@ def test_bad_catalog_is_a_clear_error(tmp_path):
     bad.write_text('version = "1"\nother_score = -3\n[[entries]]\nid = "Bad Id"\n')
     with pytest.raises(CatalogError, match="entries"):
         catalog.load_file(bad)
-    bad.write_text((catalog.files("debug_agent") / "catalog.toml").read_text().replace(
-        "reshape_replaces_permute = 3.5", "no_such_cue = 1.0"))
+    bad.write_text(
+        (catalog.files("debug_agent") / "catalog.toml")
+        .read_text()
+        .replace("reshape_replaces_permute = 3.5", "no_such_cue = 1.0")
+    )
     with pytest.raises(CatalogError, match="no_such_cue"):
         catalog.load_file(bad)

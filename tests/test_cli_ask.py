@@ -14,8 +14,18 @@ from .conftest import EXAMPLES, report_of
 
 def test_reshape_case_end_to_end(run_cli, tmp_path):
     ex = EXAMPLES / "reshape_permute"
-    proc = run_cli("ask", "--symptom-file", str(ex / "symptom.txt"), "--diff", str(ex / "change.diff"),
-                   "--target", str(ex / "target.py"), "--format", "json", "--offline")
+    proc = run_cli(
+        "ask",
+        "--symptom-file",
+        str(ex / "symptom.txt"),
+        "--diff",
+        str(ex / "change.diff"),
+        "--target",
+        str(ex / "target.py"),
+        "--format",
+        "json",
+        "--offline",
+    )
     data = report_of(proc)
     report = Report.model_validate(data)
     assert report.cause_id == "layout.reshape_permute"
@@ -32,8 +42,11 @@ def test_healthy_twin_gives_no_layout_finding(run_cli):
     data = report_of(run_cli("ask", "--example", "sequence_healthy", "--format", "json"))
     assert data["cause_id"] != "layout.reshape_permute"
     assert data["cause_id"] == "none"
-    layout = next(h for h in data["hypotheses"] if h["cause_id"] == "layout.reshape_permute") \
-        if any(h["cause_id"] == "layout.reshape_permute" for h in data["hypotheses"]) else None
+    layout = (
+        next(h for h in data["hypotheses"] if h["cause_id"] == "layout.reshape_permute")
+        if any(h["cause_id"] == "layout.reshape_permute" for h in data["hypotheses"])
+        else None
+    )
     assert layout is None or layout["status"] == "contradicted"
 
 
@@ -65,7 +78,9 @@ def test_markdown_output(run_cli):
     assert md.startswith("## debug-agent: ")
     assert "`shape.broadcast`" in md.splitlines()[0]
     assert "### Evidence" in md and "### Probes" in md
-    embedded = md.split("```json", )[-1].split("```")[0]
+    embedded = md.split(
+        "```json",
+    )[-1].split("```")[0]
     assert Report.model_validate_json(embedded).cause_id == "shape.broadcast"
 
 
@@ -81,8 +96,18 @@ def test_output_file_and_nothing_written_to_target_folder(run_cli, tmp_path):
     shutil.copytree(EXAMPLES / "broadcast_regression", project)
     before = sorted(p.name for p in project.rglob("*"))
     out = tmp_path / "report.json"
-    proc = run_cli("ask", "--symptom-file", "project/symptom.txt", "--target", "project/target.py",
-                   "--format", "json", "-o", str(out), "--quiet")
+    proc = run_cli(
+        "ask",
+        "--symptom-file",
+        "project/symptom.txt",
+        "--target",
+        "project/target.py",
+        "--format",
+        "json",
+        "-o",
+        str(out),
+        "--quiet",
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "" and proc.stderr == ""
     assert json.loads(out.read_text())["cause_id"] == "shape.broadcast"
@@ -91,10 +116,16 @@ def test_output_file_and_nothing_written_to_target_folder(run_cli, tmp_path):
 
 
 def test_fail_on_finding_exit_code(run_cli):
-    assert run_cli("ask", "--example", "broadcast_regression", "--format", "json", "--fail-on-finding",
-                   "--quiet").returncode == 1
-    assert run_cli("ask", "--example", "regression_healthy", "--format", "json", "--fail-on-finding",
-                   "--quiet").returncode == 0
+    assert (
+        run_cli(
+            "ask", "--example", "broadcast_regression", "--format", "json", "--fail-on-finding", "--quiet"
+        ).returncode
+        == 1
+    )
+    assert (
+        run_cli("ask", "--example", "regression_healthy", "--format", "json", "--fail-on-finding", "--quiet").returncode
+        == 0
+    )
 
 
 def test_forced_probe(run_cli):
@@ -102,14 +133,17 @@ def test_forced_probe(run_cli):
     assert [p["name"] for p in data["probes"]] == ["shape_audit"]
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["ask", "x", "--target", "missing.py"], "does not exist"),
-    (["ask", "", "--format", "json"], "symptom is empty"),
-    (["ask", "x", "--example", "nope"], "no bundled example"),
-    (["ask", "x", "--diff", "notes.txt"], "unified diff"),
-    (["ask", "--example", "regression_healthy", "--probe", "nope"], "unknown probe"),
-    (["ask", "x", "--max-memory", "lots"], "not a size"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["ask", "x", "--target", "missing.py"], "does not exist"),
+        (["ask", "", "--format", "json"], "symptom is empty"),
+        (["ask", "x", "--example", "nope"], "no bundled example"),
+        (["ask", "x", "--diff", "notes.txt"], "unified diff"),
+        (["ask", "--example", "regression_healthy", "--probe", "nope"], "unknown probe"),
+        (["ask", "x", "--max-memory", "lots"], "not a size"),
+    ],
+)
 def test_bad_input_is_a_clear_error(run_cli, tmp_path, args, needle):
     (tmp_path / "notes.txt").write_text("not a diff at all\n")
     proc = run_cli(*args)

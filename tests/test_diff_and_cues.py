@@ -122,36 +122,56 @@ def test_forward_only_cues_need_forward():
 
 
 FILE_CASES = [
-    ("missing_zero_grad",
-     "def train(m, opt, x, y):\n    loss = m(x).sum()\n    loss.backward()\n    opt.step()\n",
-     "def train(m, opt, x, y):\n    opt.zero_grad()\n    loss = m(x).sum()\n    loss.backward()\n    opt.step()\n"),
-    ("missing_step",
-     "def train(m, opt, x):\n    loss = m(x).sum()\n    loss.backward()\n",
-     "def train(m, opt, x):\n    loss = m(x).sum()\n    loss.backward()\n    opt.step()\n"),
-    ("plain_list_modules",
-     "class M(nn.Module):\n    def __init__(self):\n        self.layers = [nn.Linear(2, 2) for _ in range(3)]\n",
-     "class M(nn.Module):\n    def __init__(self):\n        self.layers = nn.ModuleList([nn.Linear(2, 2)])\n"),
-    ("view_permutes_shape",
-     "def forward(self, x):\n    B, T, C = x.shape\n    return x.view(T, B, C)\n",
-     "def forward(self, x):\n    B, T, C = x.shape\n    return x.view(B, T * C)\n"),
-    ("eval_without_eval_mode",
-     "def evaluate(model, x):\n    with torch.no_grad():\n        return model(x)\n",
-     "def evaluate(model, x):\n    model.eval()\n    with torch.no_grad():\n        return model(x)\n"),
-    ("eval_without_train",
-     "def fit(model, opt, x):\n    for _ in range(3):\n        model(x).sum().backward()\n        model.eval()\n",
-     "def fit(model, opt, x):\n    for _ in range(3):\n        model.train()\n        model(x).sum().backward()\n        model.eval()\n"),
-    ("custom_backward",
-     "class Op(torch.autograd.Function):\n    @staticmethod\n    def backward(ctx, g):\n        return g\n",
-     "class Op(nn.Module):\n    def forward(self, x):\n        return x\n"),
-    ("separate_shuffle",
-     "def load(X, y):\n    X = X[torch.randperm(len(X))]\n    y = y[torch.randperm(len(y))]\n",
-     "def load(X, y):\n    idx = torch.randperm(len(X))\n    X, y = X[idx], y[idx]\n"),
-    ("fit_before_split",
-     "mu = X.mean(dim=0)\nX = (X - mu)\ntrain, val = random_split(ds, [8, 2])\n",
-     "train, val = random_split(ds, [8, 2])\nmu = train_x.mean(dim=0)\n"),
-    ("saturating_stack",
-     "net = nn.Sequential(nn.Sigmoid(), nn.Sigmoid(), nn.Tanh(), nn.Sigmoid())\n",
-     "net = nn.Sequential(nn.ReLU(), nn.Sigmoid())\n"),
+    (
+        "missing_zero_grad",
+        "def train(m, opt, x, y):\n    loss = m(x).sum()\n    loss.backward()\n    opt.step()\n",
+        "def train(m, opt, x, y):\n    opt.zero_grad()\n    loss = m(x).sum()\n    loss.backward()\n    opt.step()\n",
+    ),
+    (
+        "missing_step",
+        "def train(m, opt, x):\n    loss = m(x).sum()\n    loss.backward()\n",
+        "def train(m, opt, x):\n    loss = m(x).sum()\n    loss.backward()\n    opt.step()\n",
+    ),
+    (
+        "plain_list_modules",
+        "class M(nn.Module):\n    def __init__(self):\n        self.layers = [nn.Linear(2, 2) for _ in range(3)]\n",
+        "class M(nn.Module):\n    def __init__(self):\n        self.layers = nn.ModuleList([nn.Linear(2, 2)])\n",
+    ),
+    (
+        "view_permutes_shape",
+        "def forward(self, x):\n    B, T, C = x.shape\n    return x.view(T, B, C)\n",
+        "def forward(self, x):\n    B, T, C = x.shape\n    return x.view(B, T * C)\n",
+    ),
+    (
+        "eval_without_eval_mode",
+        "def evaluate(model, x):\n    with torch.no_grad():\n        return model(x)\n",
+        "def evaluate(model, x):\n    model.eval()\n    with torch.no_grad():\n        return model(x)\n",
+    ),
+    (
+        "eval_without_train",
+        "def fit(model, opt, x):\n    for _ in range(3):\n        model(x).sum().backward()\n        model.eval()\n",
+        "def fit(model, opt, x):\n    for _ in range(3):\n        model.train()\n        model(x).sum().backward()\n        model.eval()\n",
+    ),
+    (
+        "custom_backward",
+        "class Op(torch.autograd.Function):\n    @staticmethod\n    def backward(ctx, g):\n        return g\n",
+        "class Op(nn.Module):\n    def forward(self, x):\n        return x\n",
+    ),
+    (
+        "separate_shuffle",
+        "def load(X, y):\n    X = X[torch.randperm(len(X))]\n    y = y[torch.randperm(len(y))]\n",
+        "def load(X, y):\n    idx = torch.randperm(len(X))\n    X, y = X[idx], y[idx]\n",
+    ),
+    (
+        "fit_before_split",
+        "mu = X.mean(dim=0)\nX = (X - mu)\ntrain, val = random_split(ds, [8, 2])\n",
+        "train, val = random_split(ds, [8, 2])\nmu = train_x.mean(dim=0)\n",
+    ),
+    (
+        "saturating_stack",
+        "net = nn.Sequential(nn.Sigmoid(), nn.Sigmoid(), nn.Tanh(), nn.Sigmoid())\n",
+        "net = nn.Sequential(nn.ReLU(), nn.Sigmoid())\n",
+    ),
 ]
 
 
@@ -162,11 +182,17 @@ def test_file_cues(cue, bad, good):
 
 
 HUNK_CASES = [
-    ("clip_removed", "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n+    pass\n",
-     "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n+    torch.nn.utils.clip_grad_norm_(m.parameters(), 5.0)\n"),
+    (
+        "clip_removed",
+        "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n+    pass\n",
+        "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n+    torch.nn.utils.clip_grad_norm_(m.parameters(), 5.0)\n",
+    ),
     ("normalization_removed", "-    x = (x - mean) / std\n+    x = x\n", "-    x = x\n+    x = (x - mean) / std\n"),
-    ("squeeze_removed", "-    return self.net(x).squeeze(-1)\n+    return self.net(x)\n",
-     "-    return self.net(x)\n+    return self.net(x).squeeze(-1)\n"),
+    (
+        "squeeze_removed",
+        "-    return self.net(x).squeeze(-1)\n+    return self.net(x)\n",
+        "-    return self.net(x)\n+    return self.net(x).squeeze(-1)\n",
+    ),
 ]
 
 

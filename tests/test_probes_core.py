@@ -22,6 +22,7 @@ def run(name: str, target: Target, **options) -> ProbeResult:
 
 # --- dependency -----------------------------------------------------------------------------------
 
+
 def test_dependency_catches_reshape_scramble():
     r = run("dependency", seq_target(bug=True))
     assert r.status == "failed"
@@ -55,7 +56,9 @@ def test_dependency_matches_brute_force_jacobian():
     assert set(r.measurements["leaking_input_rows"]) == leaking
 
 
-@pytest.mark.parametrize("bug,tags", [(True, {"batch_leak_dense", "batch_leak_via_norm"}), (False, {"batch_independent"})])
+@pytest.mark.parametrize(
+    "bug,tags", [(True, {"batch_leak_dense", "batch_leak_via_norm"}), (False, {"batch_independent"})]
+)
 def test_dependency_batch_norm_coupling(bug, tags):
     torch.manual_seed(0)
     r = run("dependency", Target(model=BatchStatNet(bug), batch=(torch.randn(16, 4), torch.zeros(16))))
@@ -72,7 +75,7 @@ def test_dependency_softmax_axis(dim, tag):
 def test_dependency_causal(bug, tag):
     r = run("dependency", causal_target(bug))
     assert tag in r.outcomes
-    assert ("batch_independent" in r.outcomes)
+    assert "batch_independent" in r.outcomes
 
 
 def test_dependency_batch_of_one_is_not_applicable():
@@ -82,12 +85,13 @@ def test_dependency_batch_of_one_is_not_applicable():
 
 # --- shape_audit ----------------------------------------------------------------------------------
 
+
 def test_shape_audit_catches_broadcast_with_line():
     r = run("shape_audit", regression_target(bug=True))
     assert r.status == "failed" and "broadcast_expansion" in r.outcomes
     f = r.findings[0]
     assert f.data["shapes"] == [[32, 1], [32]] and f.data["out_shape"] == [32, 32]
-    assert f.where and f.where.endswith(("models.py:" + f.where.rsplit(":", 1)[1]))
+    assert f.where and f.where.endswith("models.py:" + f.where.rsplit(":", 1)[1])
     assert "pred - y" in (f.code or "")
 
 
@@ -113,6 +117,7 @@ def test_shape_audit_allows_bias_broadcast_and_outer_products():
 
 
 # --- overfit_one_batch ----------------------------------------------------------------------------
+
 
 def test_overfit_converges_on_healthy_model():
     r = run("overfit_one_batch", regression_target(bug=False))
@@ -157,6 +162,7 @@ def test_overfit_not_applicable_without_loss():
 
 # --- every probe: copies only, RNG untouched ------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", ["dependency", "shape_audit", "overfit_one_batch"])
 @pytest.mark.parametrize("make", [lambda: seq_target(True), lambda: regression_target(True)])
 def test_probes_never_touch_model_or_rng(name, make):
@@ -181,19 +187,26 @@ def test_probes_are_deterministic():
 
 # --- registry -------------------------------------------------------------------------------------
 
+
 def test_registry_validates_at_registration():
     with pytest.raises(RegistrationError, match="docstring"):
+
         @P.probe(outcomes=("x",))
         def nodoc(target, ctx, options):
             return None
+
     with pytest.raises(RegistrationError, match="already registered"):
+
         @P.probe(outcomes=("x",), name="dependency")
         def dup(target, ctx, options):
             """Duplicate."""
+
     with pytest.raises(RegistrationError, match="requires"):
+
         @P.probe(outcomes=("x",), requires=("model", "nonsense"))
         def badreq(target, ctx, options):
             """Bad requirement."""
+
     assert "nodoc" not in P.REGISTRY and "badreq" not in P.REGISTRY
 
 

@@ -45,5 +45,8 @@ def test_total_time_limit_skips_remaining_probes():
 
 
 def test_load_error_is_typed():
-    with Runner(TargetRef(path=str(BAD / "target_returns_list.py"))) as r, pytest.raises(TargetError, match="not a dict"):
+    with (
+        Runner(TargetRef(path=str(BAD / "target_returns_list.py"))) as r,
+        pytest.raises(TargetError, match="not a dict"),
+    ):
         r.start()

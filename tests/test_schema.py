@@ -47,8 +47,9 @@ def test_confidence_bounded(reference):
 
 def test_credences_may_not_exceed_one(reference):
     data = reference
-    data["hypotheses"] = [Hypothesis(cause_id=c, title=c, credence=0.6, status="untested").model_dump()
-                          for c in ("a.b", "c.d")]
+    data["hypotheses"] = [
+        Hypothesis(cause_id=c, title=c, credence=0.6, status="untested").model_dump() for c in ("a.b", "c.d")
+    ]
     with pytest.raises(ValidationError, match="sum to"):
         Report.model_validate(data)
 
@@ -60,8 +61,10 @@ def test_observations_must_match_evidence(reference):
         Report.model_validate(data)
 
 
-@pytest.mark.parametrize("source", ["symptom", "diff:model.py:12", "source:a/b.py:3", "probe:dependency",
-                                    "catalog:layout.reshape_permute", "engine"])
+@pytest.mark.parametrize(
+    "source",
+    ["symptom", "diff:model.py:12", "source:a/b.py:3", "probe:dependency", "catalog:layout.reshape_permute", "engine"],
+)
 def test_sources_accepted(source):
     Observation(kind="observation", source=source, text="x")
 
@@ -73,16 +76,30 @@ def test_sources_rejected(source):
 
 
 texts = st.text(min_size=1, max_size=40).filter(lambda s: s.strip() != "")
-obs = st.builds(Observation, kind=st.sampled_from(["observation", "inference"]),
-                source=st.sampled_from(["symptom", "probe:dependency", "diff:a.py:1", "engine"]), text=texts)
+obs = st.builds(
+    Observation,
+    kind=st.sampled_from(["observation", "inference"]),
+    source=st.sampled_from(["symptom", "probe:dependency", "diff:a.py:1", "engine"]),
+    text=texts,
+)
 
 
 @settings(max_examples=60, deadline=None)
 @given(observations=st.lists(obs, max_size=6), conf=st.floats(0, 1), fields=st.lists(texts, max_size=3))
 def test_round_trip(observations, conf, fields):
-    report = Report(root_cause="x", confidence=conf, evidence=[o.as_evidence() for o in observations],
-                    competing_hypotheses=fields, first_action="y", prediction_if_true="t", prediction_if_false="f",
-                    immediate_changes=fields, fallback_logic=[], cause_id="none", observations=observations)
+    report = Report(
+        root_cause="x",
+        confidence=conf,
+        evidence=[o.as_evidence() for o in observations],
+        competing_hypotheses=fields,
+        first_action="y",
+        prediction_if_true="t",
+        prediction_if_false="f",
+        immediate_changes=fields,
+        fallback_logic=[],
+        cause_id="none",
+        observations=observations,
+    )
     again = Report.model_validate_json(report.model_dump_json())
     assert again == report
 
@@ -91,7 +108,20 @@ def test_schema_command_prints_json_schema(run_cli):
     proc = run_cli("schema")
     assert proc.returncode == 0
     schema = json.loads(proc.stdout)
-    for field in ("root_cause", "confidence", "evidence", "competing_hypotheses", "first_action",
-                  "prediction_if_true", "prediction_if_false", "immediate_changes", "fallback_logic",
-                  "schema_version", "cause_id", "hypotheses", "observations", "probes"):
+    for field in (
+        "root_cause",
+        "confidence",
+        "evidence",
+        "competing_hypotheses",
+        "first_action",
+        "prediction_if_true",
+        "prediction_if_false",
+        "immediate_changes",
+        "fallback_logic",
+        "schema_version",
+        "cause_id",
+        "hypotheses",
+        "observations",
+        "probes",
+    ):
         assert field in schema["properties"]

@@ -1,0 +1,246 @@
+"""data_audit: overlap between splits, labels a simple model can predict, feature scales, NaN, balance."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from .registry import ProbeContext, probe
+
+
+class DataAuditOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    max_examples: int = Field(default=2000, ge=10, le=100_000, description="examples read from each split")
+    overlap: float = Field(
+        default=0.01, ge=0, le=1, description="fraction of validation rows found in training that flags leakage"
+    )
+    scale: float = Field(default=50.0, gt=0, description="feature mean or std above which inputs count as unscaled")
+
+
+def _materialise(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """(X, Y) from an (X, Y) pair or an indexable Dataset of (x, y) pairs; X flattened to (n, d) float64."""
+    if isinstance(data, (tuple, list)) and len(data) == 2 and not isinstance(data[0], (tuple, list)):
+        x, y = torch.as_tensor(data[0])[:limit], torch.as_tensor(data[1])[:limit]
+    else:
+        n = min(len(data), limit)
+        pairs = [data[i] for i in range(n)]
+        x = torch.stack([torch.as_tensor(p[0]) for p in pairs])
+        y = torch.stack([torch.as_tensor(p[1]) for p in pairs])
+    return x.reshape(len(x), -1).double(), y.reshape(len(y), -1).squeeze(-1) if y.dim() > 1 and y.shape[-1] == 1 else y
+
+
+def _classification(y: torch.Tensor) -> bool:
+    return not y.is_floating_point() or bool((y == y.round()).all()) and y.unique().numel() <= max(20, len(y) // 20)
+
+
+def _standardise(x: torch.Tensor, ref: torch.Tensor) -> torch.Tensor:
+    return (x - ref.mean(0)) / ref.std(0).clamp_min(1e-8)
+
+
+def _score(pred: torch.Tensor, y: torch.Tensor, cls: bool) -> float:
+    if cls:
+        return float((pred == y).double().mean())
+    resid = float(((pred - y) ** 2).sum())
+    total = float(((y - y.mean()) ** 2).sum()) + 1e-12
+    return 1 - resid / total  # R^2
+
+
+def _knn(
+    xa: torch.Tensor, ya: torch.Tensor, xb: torch.Tensor, cls: bool, loo: bool = False, k: int = 5
+) -> torch.Tensor:
+    d = torch.cdist(xb, xa)
+    if loo:
+        d.fill_diagonal_(float("inf"))
+    idx = d.topk(min(k, len(xa) - int(loo)), largest=False).indices  # (nb, k)
+    votes = ya[idx]
+    return votes.mode(dim=1).values if cls else votes.double().mean(1)
+
+
+def _linear(xa: torch.Tensor, ya: torch.Tensor, xb: torch.Tensor, cls: bool) -> torch.Tensor:
+    """Ridge regression (one-vs-rest for classes) with a bias column."""
+
+    def design(x: torch.Tensor) -> torch.Tensor:
+        return torch.cat([x, torch.ones(len(x), 1, dtype=x.dtype)], 1)
+
+    a, b = design(xa), design(xb)
+    classes = ya.unique() if cls else None
+    t = (ya[:, None] == classes[None]).double() if cls else ya.double()[:, None]
+    w = torch.linalg.solve(a.T @ a + 1e-2 * torch.eye(a.shape[1], dtype=a.dtype), a.T @ t)
+    out = b @ w
+    return classes[out.argmax(1)] if cls else out[:, 0]
+
+
+def _predictability(
+    xt: torch.Tensor, yt: torch.Tensor, xv: torch.Tensor | None, yv: torch.Tensor | None, cls: bool
+) -> dict[str, float]:
+    """Held-out skill of two simple models within train (kNN leave-one-out, ridge on a half split) and on val."""
+    xs = _standardise(xt, xt)
+    half = len(xs) // 2
+    within = max(
+        _score(_knn(xs, yt, xs, cls, loo=True), yt, cls),
+        _score(_linear(xs[:half], yt[:half], xs[half:], cls), yt[half:], cls),
+    )
+    out = {"train_heldout": within}
+    if xv is not None and yv is not None:
+        xvs = _standardise(xv, xt)
+        out["val"] = max(_score(_knn(xs, yt, xvs, cls), yv, cls), _score(_linear(xs, yt, xvs, cls), yv, cls))
+    return out
+
+
+def _overlap(xt: torch.Tensor, xv: torch.Tensor) -> int:
+    """Validation rows equal (up to float noise) to some training row."""
+    xs, vs = _standardise(xt, xt), _standardise(xv, xt)
+    tol = 1e-6 * math.sqrt(xs.shape[1])
+    hits = 0
+    for chunk in vs.split(512):
+        hits += int((torch.cdist(chunk, xs).min(dim=1).values <= tol).sum())
+    return hits
+
+
+@probe(
+    outcomes=(
+        "splits_disjoint",
+        "splits_overlap",
+        "labels_predictable",
+        "labels_unpredictable",
+        "val_labels_unpredictable",
+        "features_scaled",
+        "features_unscaled",
+        "constant_features",
+        "nonfinite_data",
+        "class_imbalance",
+    ),
+    cost=1.0,
+    options=DataAuditOptions,
+)
+def data_audit(target: Target, ctx: ProbeContext, options: DataAuditOptions) -> ProbeResult:
+    """Audit the data: split overlap, labels predictable from inputs, feature scale, NaN/Inf, class balance.
+
+    Reads up to `max_examples` from `train_data` and `val_data` (a Dataset or an (X, Y) pair; with
+    neither, the batch). Validation rows equal to training rows mean leakage. Labels are checked with
+    two quick simple models (k-nearest neighbours and ridge regression): unpredictable within train
+    means inputs and labels were paired wrongly; predictable in train but not in val means the splits
+    disagree. Feature means or standard deviations above `scale`, constant features and Inf/NaN are
+    reported, and classes under 5% of the examples.
+    """
+    source = "train_data" if target.train_data is not None else "batch"
+    if target.train_data is not None:
+        xt, yt = _materialise(target.train_data, options.max_examples)
+    else:
+        xt, yt = target.inputs[0].detach().reshape(target.batch_size, -1).double(), target.targets
+        if not target.inputs[0].is_floating_point():
+            return ProbeResult(
+                name="data_audit",
+                status="not_applicable",
+                summary="no train_data/val_data and the batch inputs are not numeric features",
+            )
+    xv = yv = None
+    if target.val_data is not None:
+        xv, yv = _materialise(target.val_data, options.max_examples)
+    tags: list[str] = []
+    findings: list[Finding] = []
+    meas: dict[str, Any] = {"source": source, "train_examples": len(xt), "features": xt.shape[1]}
+    if not bool(torch.isfinite(xt).all()) or (xv is not None and not bool(torch.isfinite(xv).all())):
+        tags.append("nonfinite_data")
+        findings.append(Finding(text=f"the inputs hold {int((~torch.isfinite(xt)).sum())} Inf/NaN value(s)"))
+        xt = torch.nan_to_num(xt, nan=0.0, posinf=0.0, neginf=0.0)
+    mean, std = xt.mean(0), xt.std(0)
+    meas.update(
+        max_abs_mean=float(f"{float(mean.abs().max()):.4g}"),
+        max_std=float(f"{float(std.max()):.4g}"),
+        min_std=float(f"{float(std.min()):.4g}"),
+    )
+    constant = int((std == 0).sum())
+    if constant and xt.shape[1] <= 256:
+        tags.append("constant_features")
+        findings.append(Finding(text=f"{constant} of {xt.shape[1]} features never vary"))
+    if float(mean.abs().max()) > options.scale or float(std.max()) > options.scale:
+        tags.append("features_unscaled")
+        worst = int(torch.maximum(mean.abs(), std).argmax())
+        findings.append(
+            Finding(
+                text=f"feature {worst} has mean {float(mean[worst]):.4g} and std {float(std[worst]):.4g}: "
+                "inputs are not standardised"
+            )
+        )
+    else:
+        tags.append("features_scaled")
+    if not isinstance(yt, torch.Tensor) or len(yt) != len(xt) or len(xt) < 8:
+        return _result(tags, findings, meas)
+    cls = _classification(yt)
+    if cls:
+        counts = torch.bincount(yt.long() - int(yt.min()))
+        freq = counts[counts > 0].double() / len(yt)
+        chance = float(freq.max())
+        meas.update(
+            classes=int((counts > 0).sum()), chance=round(chance, 4), min_class_fraction=round(float(freq.min()), 4)
+        )
+        if float(freq.min()) < 0.05 and len(freq) <= 20:
+            tags.append("class_imbalance")
+    else:
+        chance = 0.0
+    if xv is not None:
+        dup = _overlap(xt, xv)
+        meas.update(val_examples=len(xv), val_rows_in_train=dup)
+        if dup >= 2 and dup / len(xv) > options.overlap:
+            tags.append("splits_overlap")
+            findings.append(
+                Finding(text=f"{dup} of {len(xv)} validation examples ({dup / len(xv):.0%}) also appear in training")
+            )
+        else:
+            tags.append("splits_disjoint")
+    if source == "train_data":
+        skill = _predictability(xt, yt, xv, yv, cls)
+        margin = (3 * math.sqrt(max(chance * (1 - chance), 0.01) / len(xt)) + 0.02) if cls else 0.05
+        meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4))
+        metric = "accuracy" if cls else "R^2"
+        if skill["train_heldout"] <= chance + margin:
+            tags.append("labels_unpredictable")
+            findings.append(
+                Finding(
+                    text=f"simple models predict training labels no better than chance "
+                    f"({metric} {skill['train_heldout']:.2f} vs chance {chance:.2f}): inputs and "
+                    "labels look unrelated"
+                )
+            )
+        elif "val" in skill and skill["val"] <= chance + margin and skill["train_heldout"] > chance + 2 * margin:
+            tags.append("val_labels_unpredictable")
+            findings.append(
+                Finding(
+                    text=f"labels are predictable within train ({metric} {skill['train_heldout']:.2f}) but "
+                    f"not on validation ({skill['val']:.2f} vs chance {chance:.2f})"
+                )
+            )
+        else:
+            tags.append("labels_predictable")
+    return _result(tags, findings, meas)
+
+
+def _result(tags: list[str], findings: list[Finding], meas: dict[str, Any]) -> ProbeResult:
+    bad = {
+        "splits_overlap",
+        "labels_unpredictable",
+        "val_labels_unpredictable",
+        "features_unscaled",
+        "constant_features",
+        "nonfinite_data",
+    } & set(tags)
+    summary = (
+        "; ".join(f.text for f in findings[:2])
+        if bad
+        else (f"{meas['train_examples']} examples: " + ", ".join(t.replace("_", " ") for t in tags))
+    )
+    return ProbeResult(
+        name="data_audit",
+        status="failed" if bad else "passed",
+        outcomes=tags,
+        findings=findings,
+        measurements=meas,
+        summary=summary,
+    )

@@ -1,0 +1,101 @@
+"""metric_audit: does the metric give the right answer on predictions whose answer is known?"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import as_float, clone, clone_batch, main_tensor
+from .registry import ProbeContext, probe
+
+
+class MetricAuditOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=1e-6, gt=0, description="tolerance when comparing metric values")
+
+
+def _perfect(out: torch.Tensor, targets: torch.Tensor) -> torch.Tensor | None:
+    """Model output that is exactly right for these targets, in the model's own output layout."""
+    if not targets.is_floating_point() and out.dim() == targets.dim() + 1 and out.shape[0] == targets.shape[0]:
+        onehot = torch.nn.functional.one_hot(targets.long().clamp_min(0), out.shape[1]).movedim(-1, 1)
+        return onehot.to(out.dtype) * 20 - 10  # confident logits; also right after softmax or argmax
+    if out.numel() == targets.numel():
+        t = targets.to(out.dtype).reshape(out.shape)
+        binary = bool(((t == 0) | (t == 1)).all())
+        return (2 * t - 1) * 20 if binary and not targets.is_floating_point() else t
+    return None
+
+
+@probe(
+    outcomes=("metric_ok", "metric_impossible", "metric_inconsistent"),
+    requires=("model", "batch", "metric_fn"),
+    cost=1.0,
+    options=MetricAuditOptions,
+)
+def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions) -> ProbeResult:
+    """Feed the metric perfect predictions and the model's own: is the answer possible and consistent?
+
+    Builds output that is exactly right for the batch's targets (confident one-hot logits for class
+    labels, the targets themselves for regression). A sound metric scores that at its best value
+    (1 or 100 for accuracy-like metrics, 0 for errors); anything else, such as 1/N from a broadcast
+    comparison, means the metric is computed wrongly. A value outside the range that the best value
+    implies (accuracy above 1, a negative error) is impossible.
+    """
+    model = clone(target.model).eval()
+    inputs, targets = clone_batch(target.batch)
+    with torch.no_grad():
+        out = model(*inputs)
+        actual = as_float(target.metric_fn(out, targets))
+        y = main_tensor(out)
+        ideal = _perfect(y, targets) if isinstance(targets, torch.Tensor) else None
+        best = as_float(target.metric_fn(ideal, targets)) if ideal is not None else None
+    meas: dict[str, Any] = {"metric_on_model": actual, "metric_on_perfect": best}
+    findings: list[Finding] = []
+    tags: list[str] = []
+    near = lambda a, b: a is not None and math.isfinite(a) and abs(a - b) <= options.tol * max(1.0, abs(b))
+    # A count of correct examples (best = batch size) is a legitimate metric too.
+    n = float(len(targets)) if isinstance(targets, torch.Tensor) and targets.dim() else 1.0
+    if best is not None and not any(near(best, v) for v in (0.0, 1.0, 100.0, n)):
+        tags.append("metric_inconsistent")
+        findings.append(
+            Finding(
+                text=f"the metric scores perfect predictions {best:.4g}, not 1 (or 100) as an accuracy "
+                "nor 0 as an error: it compares the wrong things (broadcast or wrong axis)"
+            )
+        )
+    top = 100.0 if near(best, 100.0) else 1.0 if near(best, 1.0) else None
+    if top is not None and not (-options.tol <= actual <= top + options.tol):
+        tags.append("metric_impossible")
+        findings.append(Finding(text=f"the metric is {actual:.4g} on the model's output, outside [0, {top:g}]"))
+    if best is not None and near(best, 0.0) and actual < -options.tol:
+        tags.append("metric_impossible")
+        findings.append(Finding(text=f"the error metric is negative ({actual:.4g})"))
+    if not math.isfinite(actual):
+        tags.append("metric_impossible")
+        findings.append(Finding(text=f"the metric is {actual} on the model's output"))
+    if not tags:
+        tags.append("metric_ok")
+    bad = tags != ["metric_ok"]
+    summary = (
+        findings[0].text
+        if bad
+        else (
+            f"metric is {actual:.4g} on the model and {best:.4g} on perfect predictions"
+            if best is not None
+            else f"metric is {actual:.4g}; no perfect prediction could be built for this output layout"
+        )
+    )
+    return ProbeResult(
+        name="metric_audit",
+        status="failed" if bad else "passed",
+        outcomes=sorted(set(tags), key=tags.index),
+        findings=findings,
+        measurements=meas,
+        summary=summary,
+    )

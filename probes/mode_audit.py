@@ -1,0 +1,143 @@
+"""mode_audit: does evaluation run in eval mode, deterministically, and does forward keep no state?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+from torch import nn
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import clone, clone_batch, main_tensor, watch_modules
+from .registry import ProbeContext, probe
+
+MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
+
+
+class ModeAuditOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=1e-6, gt=0, description="relative difference that counts as a different output")
+
+
+def _state(model: nn.Module) -> dict[str, torch.Tensor]:
+    """Buffers and plain tensor attributes: anything forward could write to."""
+    out = {f"buffer:{n}": b.detach().clone() for n, b in model.named_buffers() if b is not None}
+    for mname, mod in model.named_modules():
+        for attr, val in vars(mod).items():
+            if isinstance(val, torch.Tensor) and not isinstance(val, nn.Parameter):
+                out[f"attr:{mname + '.' if mname else ''}{attr}"] = val.detach().clone()
+    return out
+
+
+def _changed(before: dict[str, torch.Tensor], after: dict[str, torch.Tensor]) -> list[str]:
+    keys = set(before) | set(after)
+    return sorted(
+        k
+        for k in keys
+        if k not in before
+        or k not in after
+        or before[k].shape != after[k].shape
+        or not torch.equal(before[k], after[k])
+    )
+
+
+def _differs(a: Any, b: Any, tol: float) -> float:
+    x, y = main_tensor(a).detach().double(), main_tensor(b).detach().double()
+    if x.shape != y.shape:
+        return float("inf")
+    return float((x - y).abs().max() / (x.abs().max() + 1e-12))
+
+
+@probe(
+    outcomes=(
+        "eval_mode_ok",
+        "eval_in_train_mode",
+        "eval_nondeterministic",
+        "forward_deterministic",
+        "state_mutated_in_forward",
+    ),
+    cost=4.0,
+    options=ModeAuditOptions,
+)
+def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> ProbeResult:
+    """Run evaluation twice on the same batch: eval mode on? same output? does forward carry state?
+
+    With an `eval_fn`: starts a copy in training mode (as after training), calls `eval_fn` twice and
+    records which dropout/batch-norm modules ran in training mode and whether the two outputs or the
+    running statistics differ. Always: calls the model twice in eval mode on the same batch; differing
+    outputs, or buffers and tensor attributes written by forward, mean state crosses calls.
+    """
+    outcomes: list[str] = []
+    findings: list[Finding] = []
+    meas: dict[str, Any] = {}
+    if target.eval_fn is not None:
+        model = clone(target.model).train()
+        training: dict[str, bool] = {}
+        hooks = watch_modules(model, lambda n, mod: training.__setitem__(n, mod.training), MODE_SENSITIVE)
+        before = _state(model)
+        with torch.random.fork_rng(devices=[]):
+            torch.manual_seed(ctx.seed)
+            first = target.eval_fn(model, clone_batch(target.batch))
+            torch.manual_seed(ctx.seed + 1)
+            second = target.eval_fn(model, clone_batch(target.batch))
+        for h in hooks:
+            h.remove()
+        on = [n for n, t in training.items() if t]
+        gap = _differs(first, second, options.tol)
+        stats = [k for k in _changed(before, _state(model)) if "running_" in k or "num_batches" in k]
+        meas.update(eval_output_gap=float(f"{gap:.3g}"), train_mode_modules_in_eval=on, running_stats_changed=stats)
+        if on:
+            outcomes.append("eval_in_train_mode")
+            findings.append(
+                Finding(
+                    text=f"eval_fn ran {len(on)} dropout/batch-norm module(s) in training mode: {', '.join(on[:6])}"
+                )
+            )
+        if gap > options.tol:
+            outcomes.append("eval_nondeterministic")
+            findings.append(Finding(text=f"two eval_fn calls on the same batch differ (relative difference {gap:.2g})"))
+        if stats:
+            findings.append(Finding(text=f"evaluation changed batch-norm running statistics: {', '.join(stats[:4])}"))
+        if not on and gap <= options.tol:
+            outcomes.append("eval_mode_ok")
+
+    model = clone(target.model).eval()
+    before = _state(model)
+    with torch.no_grad():
+        a = model(*clone_batch(target.inputs))
+        mid = _state(model)
+        b = model(*clone_batch(target.inputs))
+    written = _changed(before, mid)
+    gap = _differs(a, b, options.tol)
+    meas.update(forward_output_gap=float(f"{gap:.3g}"), state_written_by_forward=written[:10])
+    if gap > options.tol or written:
+        outcomes.append("state_mutated_in_forward")
+        if written:
+            findings.append(Finding(text=f"forward in eval mode writes {', '.join(written[:5])}"))
+        if gap > options.tol:
+            findings.append(
+                Finding(text=f"two identical forward calls in eval mode differ (relative difference {gap:.2g})")
+            )
+    else:
+        outcomes.append("forward_deterministic")
+    failed = {"eval_in_train_mode", "eval_nondeterministic", "state_mutated_in_forward"} & set(outcomes)
+    summary = (
+        "; ".join(f.text for f in findings[:2])
+        if failed
+        else (
+            "evaluation runs in eval mode and repeats exactly; forward keeps no state"
+            if target.eval_fn is not None
+            else "forward repeats exactly and keeps no state (no eval_fn to audit)"
+        )
+    )
+    return ProbeResult(
+        name="mode_audit",
+        status="failed" if failed else "passed",
+        outcomes=outcomes,
+        findings=findings,
+        measurements=meas,
+        summary=summary,
+    )

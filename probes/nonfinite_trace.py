@@ -1,0 +1,206 @@
+"""nonfinite_trace: find the first op that turns finite values into Inf/NaN, in forward, backward or later steps."""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+from torch.overrides import TorchFunctionMode
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import clone, clone_batch, finding_at, is_user_file, make_optimizer, train_step, user_frame
+from .registry import ProbeContext, probe
+
+
+class NonfiniteOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-scale-option": "steps", "x-scale-min": 5})
+
+    steps: int = Field(default=40, ge=0, le=10_000, description="training steps to watch for a later Inf/NaN")
+
+
+def _tensors(x: Any) -> list[torch.Tensor]:
+    if isinstance(x, torch.Tensor):
+        return [x]
+    if isinstance(x, (list, tuple)):
+        return [t for v in x for t in _tensors(v)]
+    if isinstance(x, dict):
+        return [t for v in x.values() for t in _tensors(v)]
+    return []
+
+
+def _finite(ts: list[torch.Tensor]) -> bool:
+    return all(bool(torch.isfinite(t).all()) for t in ts if t.is_floating_point() or t.is_complex())
+
+
+def _finite_scalars(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    vals = [v for v in (*args, *kwargs.values()) if isinstance(v, float)]
+    return all(math.isfinite(v) for v in vals)
+
+
+def _range(t: torch.Tensor) -> str:
+    t = t.detach()
+    if not t.is_floating_point() or t.numel() == 0:
+        return f"{tuple(t.shape)}"
+    return f"{tuple(t.shape)} in [{float(t.min()):.3g}, {float(t.max()):.3g}]"
+
+
+@dataclass
+class _First(TorchFunctionMode):
+    """Remembers the first op whose inputs are all finite but whose output is not."""
+
+    hit: tuple[str, list[str], tuple[str, int, str] | None] | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        out = func(*args, **(kwargs or {}))
+        if self.hit is None:
+            outs = _tensors(out)
+            if outs and not _finite(outs):
+                ins = _tensors(args) + _tensors(kwargs or {})
+                # Creation ops and fills with an explicit -inf (attention masks) are deliberate.
+                if ins and _finite(ins) and _finite_scalars(args, kwargs or {}):
+                    name = getattr(func, "__name__", str(func)).strip("_")
+                    self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
+        return out
+
+
+def _forward(target: Target, model: torch.nn.Module, batch: Any) -> tuple[torch.Tensor | None, _First]:
+    tracer = _First()
+    with tracer:
+        out = model(*batch[0])
+        loss = target.loss_fn(out, batch[1]) if target.loss_fn is not None else None
+    return loss, tracer
+
+
+def _backward(loss: torch.Tensor) -> tuple[str, tuple[str, int, str] | None] | None:
+    """Backward under anomaly detection; the failing backward function and the forward line behind it."""
+    with warnings.catch_warnings(record=True) as caught, torch.autograd.detect_anomaly(check_nan=True):
+        warnings.simplefilter("always")
+        try:
+            loss.backward()
+        except RuntimeError as exc:
+            m = re.search(r"Function '(\w+)' returned nan", str(exc))
+            if not m:
+                raise
+            return m.group(1), _forward_line("\n".join(str(w.message) for w in caught))
+    return None
+
+
+def _forward_line(text: str) -> tuple[str, int, str] | None:
+    """The innermost user frame in the forward traceback that anomaly mode prints."""
+    frames = re.findall(r'File "([^"]+)", line (\d+), in \w+\n\s+(.*)', text)
+    user = [f for f in frames if is_user_file(f[0])]
+    if not user:
+        return None
+    path, line, code = user[-1]
+    return path, int(line), code.strip()
+
+
+@probe(
+    outcomes=("all_finite", "nonfinite_input", "nonfinite_forward", "nonfinite_backward", "nonfinite_after_steps"),
+    cost=45.0,
+    options=NonfiniteOptions,
+)
+def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions) -> ProbeResult:
+    """Locate the first op that produces Inf/NaN from finite inputs, in forward, backward, or after some steps.
+
+    Checks the batch itself, then runs forward and the loss under a torch function mode that stops at
+    the first op whose inputs are finite and whose output is not (with the inputs' ranges and your
+    source line), then backward under anomaly detection, then `steps` training steps with your
+    optimizer (and train_step) watching for the loss to become non-finite.
+    """
+    batch = clone_batch(target.batch)
+    inputs = _tensors(batch[0])
+    if not _finite(inputs):
+        bad = sum(int((~torch.isfinite(t)).sum()) for t in inputs if t.is_floating_point())
+        return ProbeResult(
+            name="nonfinite_trace",
+            status="failed",
+            outcomes=["nonfinite_input"],
+            measurements={"nonfinite_input_values": bad},
+            summary=f"the batch itself holds {bad} Inf/NaN value(s)",
+        )
+    model = clone(target.model).train()
+    loss, tracer = _forward(target, model, batch)
+    if tracer.hit:
+        return _report("nonfinite_forward", "forward", tracer.hit, {})
+    meas: dict[str, Any] = {}
+    if loss is not None and loss.requires_grad:
+        back = _backward(loss)
+        if back:
+            fn, frame = back
+            findings = [finding_at(f"backward of `{fn}` returned NaN although forward was finite", frame)]
+            return ProbeResult(
+                name="nonfinite_trace",
+                status="failed",
+                outcomes=["nonfinite_backward"],
+                findings=findings,
+                measurements={"backward_function": fn},
+                summary=f"NaN first appears in the backward of {fn}",
+            )
+    if loss is None or options.steps == 0:
+        return ProbeResult(
+            name="nonfinite_trace",
+            status="passed",
+            outcomes=["all_finite"],
+            summary="forward and backward are finite on the batch",
+        )
+    model = clone(target.model).train()
+    opt = make_optimizer(target, model)
+    losses = []
+    for step in range(options.steps):
+        snapshot = {k: v.clone() for k, v in model.state_dict().items()}
+        value = train_step(target, model, opt, batch)
+        losses.append(value)
+        if not torch.isfinite(torch.tensor(value)):
+            model.load_state_dict(snapshot)
+            _, tracer = _forward(target, model, batch)
+            meas.update(steps_until_nonfinite=step + 1, loss_history=[float(f"{v:.4g}") for v in losses[-8:]])
+            if tracer.hit:
+                return _report("nonfinite_after_steps", f"step {step + 1}", tracer.hit, meas)
+            return ProbeResult(
+                name="nonfinite_trace",
+                status="failed",
+                outcomes=["nonfinite_after_steps"],
+                measurements=meas,
+                summary=f"the loss became non-finite at training step {step + 1}",
+                findings=[
+                    Finding(
+                        text=f"the loss became {value} at step {step + 1}; the parameters diverged during the update"
+                    )
+                ],
+            )
+        if ctx.expired():
+            break
+    meas["steps_watched"] = len(losses)
+    return ProbeResult(
+        name="nonfinite_trace",
+        status="passed",
+        outcomes=["all_finite"],
+        measurements=meas,
+        summary=f"forward, backward and {len(losses)} training steps stay finite",
+    )
+
+
+def _report(
+    tag: str, when: str, hit: tuple[str, list[str], tuple[str, int, str] | None], meas: dict[str, Any]
+) -> ProbeResult:
+    op, ranges, frame = hit
+    text = f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN ({when})"
+    meas.update(first_nonfinite_op=op, input_ranges=ranges)
+    return ProbeResult(
+        name="nonfinite_trace",
+        status="failed",
+        outcomes=[tag],
+        measurements=meas,
+        findings=[finding_at(text, frame)],
+        summary=f"first Inf/NaN from `{op}` in {when}",
+    )

@@ -1,0 +1,317 @@
+"""step_audit: watch the training step itself — gradients cleared, parameters moved, graph intact, mode."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+from torch import nn
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import clone, clone_batch, compute_loss, make_optimizer, train_step, watch_modules
+from .registry import ProbeContext, probe
+
+MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
+
+
+class StepAuditOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=0.15, gt=0, lt=1, description="relative tolerance when comparing gradients")
+
+
+def _grads(model: nn.Module) -> dict[str, torch.Tensor | None]:
+    return {n: (p.grad.detach().clone() if p.grad is not None else None) for n, p in model.named_parameters()}
+
+
+def _flat(grads: dict[str, torch.Tensor | None]) -> torch.Tensor:
+    parts = [g.reshape(-1).double() for g in grads.values() if g is not None]
+    return torch.cat(parts) if parts else torch.zeros(0, dtype=torch.float64)
+
+
+_INTERNAL = set(vars(nn.Module()))  # _modules, _parameters, _buffers, hook dicts...
+
+
+def _unregistered(model: nn.Module) -> list[str]:
+    """Sub-modules kept in plain lists/dicts/tuples: nn.Module never registers them."""
+    out = []
+    for mname, mod in model.named_modules():
+        for attr, val in vars(mod).items():
+            if attr in _INTERNAL:
+                continue
+            items = val.values() if isinstance(val, dict) else val if isinstance(val, (list, tuple)) else ()
+            if any(isinstance(v, nn.Module) for v in items):
+                out.append(f"{mname + '.' if mname else ''}{attr}")
+    return out
+
+
+def _accumulation(
+    target: Target, model: nn.Module, opt: torch.optim.Optimizer, batch: Any, tol: float
+) -> tuple[str, dict[str, Any]]:
+    """Run the user's step twice; compare what .grad holds with a freshly computed gradient.
+
+    a: .grad after step 1; f: fresh gradient at the parameters step 2 starts from; b: .grad after
+    step 2. Cleared: b == f. Accumulating: b == a + f.
+    """
+    seed = torch.initial_seed()
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(seed)
+        train_step(target, model, opt, batch)
+    a = _grads(model)
+    fresh = clone(model)
+    fresh.zero_grad(set_to_none=True)
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(seed + 1)
+        compute_loss(target, fresh, batch).backward()
+    f = _grads(fresh)
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(seed + 1)
+        train_step(target, model, opt, batch)
+    b = _grads(model)
+    if all(v is None for v in b.values()):
+        return "cleared", {"grad_after_step": "none (set to None after the step)"}
+    names = [n for n in b if b[n] is not None and f.get(n) is not None]
+    fa = torch.cat(
+        [
+            a[n].reshape(-1).double() if a[n] is not None else torch.zeros(b[n].numel(), dtype=torch.float64)
+            for n in names
+        ]
+    )
+    fb = torch.cat([b[n].reshape(-1).double() for n in names])
+    ff = torch.cat([f[n].reshape(-1).double() for n in names])
+    scale = float(fb.norm()) + 1e-30
+    cleared_err = float((fb - ff).norm()) / scale
+    accum_err = float((fb - ff - fa).norm()) / scale
+    meas = {
+        "grad_norm_step1": round(float(fa.norm()), 6),
+        "grad_norm_step2": round(float(fb.norm()), 6),
+        "fresh_grad_norm": round(float(ff.norm()), 6),
+        "cleared_error": round(cleared_err, 4),
+        "accumulated_error": round(accum_err, 4),
+    }
+    if cleared_err <= tol:
+        return "cleared", meas
+    if accum_err <= tol:
+        return "accumulating", meas
+    return "unclear", meas
+
+
+@probe(
+    outcomes=(
+        "grads_cleared",
+        "grads_accumulate",
+        "params_updated",
+        "params_not_updated",
+        "optimizer_misses_params",
+        "unregistered_modules",
+        "params_frozen",
+        "grad_path_ok",
+        "grad_path_cut",
+        "train_mode_in_step",
+        "eval_mode_in_step",
+    ),
+    requires=("model", "batch", "loss_fn"),
+    cost=6.0,
+    options=StepAuditOptions,
+)
+def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> ProbeResult:
+    """Run two training steps on a copy: are gradients cleared, parameters updated, the graph whole?
+
+    Uses the target's own `train_step` when given (else the textbook step) and its optimizer. Checks
+    that .grad after the second step equals a freshly computed gradient (cleared) rather than the sum
+    with the first (accumulating); lists parameters that did not move, are frozen, are missing from
+    the optimizer, or sit in plain Python lists the module never registered; lists parameters of
+    modules that ran in forward but got no gradient (a cut graph); and, when an `eval_fn` is given,
+    runs it first and checks the step still trains in training mode.
+    """
+    model = clone(target.model).train()
+    batch = clone_batch(target.batch)
+    outcomes: list[str] = []
+    findings: list[Finding] = []
+    meas: dict[str, Any] = {}
+
+    unregistered = _unregistered(model)
+    if unregistered:
+        outcomes.append("unregistered_modules")
+        findings.append(
+            Finding(
+                text=f"sub-modules kept in plain Python containers are never registered, so their "
+                f"parameters are not trained: {', '.join(unregistered)}"
+            )
+        )
+    frozen = [n for n, p in model.named_parameters() if not p.requires_grad]
+    if frozen:
+        outcomes.append("params_frozen")
+        findings.append(
+            Finding(text=f"{len(frozen)} parameter tensor(s) have requires_grad=False: {', '.join(frozen[:8])}")
+        )
+
+    opt = make_optimizer(target, model)
+    ours = {id(p) for p in model.parameters()}
+    in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
+    if in_opt - ours:
+        # The factory ignored the parameters it was given (a closure over another model): stepping it
+        # would change tensors that are not our copy, so stop here.
+        outcomes.append("optimizer_misses_params")
+        findings.append(
+            Finding(
+                text="the optimizer factory does not optimise the parameters it is given "
+                "(it closes over another model's parameters)"
+            )
+        )
+        return ProbeResult(
+            name="step_audit",
+            status="failed",
+            outcomes=outcomes,
+            findings=findings,
+            summary="optimizer factory ignores its params argument",
+            measurements=meas,
+        )
+    missing = [n for n, p in model.named_parameters() if p.requires_grad and id(p) not in in_opt]
+    if missing:
+        outcomes.append("optimizer_misses_params")
+        findings.append(
+            Finding(
+                text=f"{len(missing)} trainable parameter tensor(s) are not in the optimizer: {', '.join(missing[:8])}"
+            )
+        )
+
+    # Which modules run in forward, and in which mode, during the user's step.
+    ran: dict[str, bool] = {}
+    hooks = watch_modules(model, lambda n, mod: ran.setdefault(n, mod.training))
+    if target.eval_fn is not None:
+        with torch.no_grad():
+            target.eval_fn(model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
+        ran.clear()
+    before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    state, acc_meas = _accumulation(target, model, opt, batch, options.tol)
+    for h in hooks:
+        h.remove()
+    meas.update(acc_meas)
+    if state == "accumulating":
+        outcomes.append("grads_accumulate")
+        findings.append(
+            Finding(
+                text=f"after the second step .grad equals the first step's gradient plus the new one "
+                f"(gradient norm {acc_meas['grad_norm_step1']:.3g} -> {acc_meas['grad_norm_step2']:.3g}): "
+                "gradients are never cleared"
+            )
+        )
+    elif state == "cleared":
+        outcomes.append("grads_cleared")
+
+    moved = [n for n, p in model.named_parameters() if not torch.equal(before[n], p.detach())]
+    trainable = [n for n, p in model.named_parameters() if p.requires_grad]
+    graph_tags = _graph(target, model, ran, findings, meas)
+    # A parameter with no gradient cannot move; the cut graph (or an unused module) explains it.
+    gradless = set(meas.get("params_without_grad", [])) | {n for n, p in model.named_parameters() if p.grad is None}
+    params = dict(model.named_parameters())
+    stuck = [n for n in trainable if n not in moved and n not in gradless]
+    # A gradient many orders below its weights moves nothing in float32: that is vanishing, not a
+    # missing update.
+    tiny = [n for n in stuck if float(params[n].grad.norm()) < 1e-6 * (float(params[n].detach().norm()) + 1e-12)]
+    stuck = [n for n in stuck if n not in tiny]
+    if tiny:
+        meas["tensors_with_negligible_grad"] = tiny[:10]
+        findings.append(
+            Finding(
+                text=f"{len(tiny)} tensor(s) did not change because their gradient is below 1e-6 of "
+                f"their weights: {', '.join(tiny[:6])}"
+            )
+        )
+    meas.update(trainable_tensors=len(trainable), moved_tensors=len(moved))
+    if trainable and not moved and not tiny:
+        outcomes.append("params_not_updated")
+        findings.append(
+            Finding(text="no parameter changed over two training steps (is optimizer.step() called? is the lr 0?)")
+        )
+    elif stuck:
+        outcomes.append("params_not_updated")
+        findings.append(
+            Finding(
+                text=f"{len(stuck)} of {len(trainable)} trainable tensors got gradients but did not change: "
+                f"{', '.join(stuck[:8])}"
+            )
+        )
+    elif trainable:
+        outcomes.append("params_updated")
+
+    outcomes += graph_tags
+    outcomes += _mode(model, ran, target, findings, meas)
+
+    bad = {
+        "grads_accumulate",
+        "params_not_updated",
+        "optimizer_misses_params",
+        "unregistered_modules",
+        "grad_path_cut",
+        "eval_mode_in_step",
+    }
+    failed = [o for o in outcomes if o in bad]
+    status = "failed" if failed else "inconclusive" if state == "unclear" else "passed"
+    summary = (
+        "; ".join(f.text.split(":")[0] for f in findings[:3])
+        if failed
+        else "gradients cleared, every parameter updated, gradient path intact"
+    )
+    return ProbeResult(
+        name="step_audit", status=status, outcomes=outcomes, findings=findings, summary=summary, measurements=meas
+    )
+
+
+def _graph(
+    target: Target, model: nn.Module, ran: dict[str, bool], findings: list[Finding], meas: dict[str, Any]
+) -> list[str]:
+    """Parameters of modules that ran in forward but received no gradient: the path is cut."""
+    fresh = clone(model)
+    fresh.zero_grad(set_to_none=True)
+    out_grad = True
+    loss = compute_loss(target, fresh, clone_batch(target.batch))
+    if not loss.requires_grad:
+        out_grad = False
+    else:
+        loss.backward()
+    cut = []
+    for mname, mod in fresh.named_modules():
+        if mname not in ran:
+            continue
+        for pname, p in mod.named_parameters(recurse=False):
+            # None, not zero: a zero gradient can be a dead unit; None means no path from the loss.
+            if p.requires_grad and p.grad is None and math.isfinite(float(loss)):
+                cut.append(f"{mname + '.' if mname else ''}{pname}")
+    meas["params_without_grad"] = cut[:20]
+    if not out_grad:
+        findings.append(Finding(text="the loss does not require grad: the forward path leaves autograd entirely"))
+        return ["grad_path_cut"]
+    if cut:
+        findings.append(
+            Finding(
+                text=f"{len(cut)} parameter tensor(s) of modules that ran in forward got no gradient: {', '.join(cut[:8])}"
+            )
+        )
+        return ["grad_path_cut"]
+    return ["grad_path_ok"]
+
+
+def _mode(
+    model: nn.Module, ran: dict[str, bool], target: Target, findings: list[Finding], meas: dict[str, Any]
+) -> list[str]:
+    sensitive = [n for n, m in model.named_modules() if isinstance(m, MODE_SENSITIVE) and n in ran]
+    if not sensitive:
+        return []
+    off = [n for n in sensitive if not ran[n]]
+    meas["mode_sensitive_modules"] = len(sensitive)
+    if off:
+        after = " after eval_fn" if target.eval_fn is not None else ""
+        findings.append(
+            Finding(
+                text=f"the training step ran{after} with {len(off)} dropout/batch-norm module(s) in eval mode "
+                f"({', '.join(off[:6])}); harmless only if your loop calls model.train() elsewhere "
+                "before every training step"
+            )
+        )
+        return ["eval_mode_in_step"]
+    return ["train_mode_in_step"]
