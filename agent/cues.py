@@ -61,7 +61,7 @@ def cue(cue_id: str, *, scope: Scope = "line", on: tuple[str, ...] = ("diff", "s
 
 
 def _load_rules() -> dict[str, CueSpec]:
-    from . import cue_rules  # noqa: F401  (importing registers the built-in detectors)
+    from . import cue_rules, cue_rules_training  # noqa: F401  (importing registers the built-in detectors)
 
     return CUES
 

@@ -89,7 +89,8 @@ def _call_factory(module: ModuleType, ref: TargetRef) -> Any:
             fix=(
                 f"did you mean {close[0]!r}? use --target {ref.path}:{close[0]}"
                 if close
-                else f"define `def {ref.func}():` returning a dict with model and batch, or name another with FILE.py:FUNC"
+                else f"define `def {ref.func}():` returning a dict with model and batch, "
+                "or name another function with FILE.py:FUNC"
             )
             + (f" (functions in the file: {', '.join(names)})" if names and not close else ""),
         )

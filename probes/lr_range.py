@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import torch
 from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target

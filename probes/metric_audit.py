@@ -58,7 +58,10 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     meas: dict[str, Any] = {"metric_on_model": actual, "metric_on_perfect": best}
     findings: list[Finding] = []
     tags: list[str] = []
-    near = lambda a, b: a is not None and math.isfinite(a) and abs(a - b) <= options.tol * max(1.0, abs(b))
+
+    def near(a: float | None, b: float) -> bool:
+        return a is not None and math.isfinite(a) and abs(a - b) <= options.tol * max(1.0, abs(b))
+
     # A count of correct examples (best = batch size) is a legitimate metric too.
     n = float(len(targets)) if isinstance(targets, torch.Tensor) and targets.dim() else 1.0
     if best is not None and not any(near(best, v) for v in (0.0, 1.0, 100.0, n)):

@@ -280,7 +280,7 @@ def _graph(
             continue
         for pname, p in mod.named_parameters(recurse=False):
             # None, not zero: a zero gradient can be a dead unit; None means no path from the loss.
-            if p.requires_grad and p.grad is None and math.isfinite(float(loss)):
+            if p.requires_grad and p.grad is None and math.isfinite(float(loss.detach())):
                 cut.append(f"{mname + '.' if mname else ''}{pname}")
     meas["params_without_grad"] = cut[:20]
     if not out_grad:
@@ -289,7 +289,8 @@ def _graph(
     if cut:
         findings.append(
             Finding(
-                text=f"{len(cut)} parameter tensor(s) of modules that ran in forward got no gradient: {', '.join(cut[:8])}"
+                text=f"{len(cut)} parameter tensor(s) of modules that ran in forward got no gradient: "
+                f"{', '.join(cut[:8])}"
             )
         )
         return ["grad_path_cut"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +61,9 @@ def test_bad_catalog_is_a_clear_error(tmp_path):
     )
     with pytest.raises(CatalogError, match="no_such_cue"):
         catalog.load_file(bad)
+
+
+def test_readme_documents_every_probe(probes_registry):
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    missing = [name for name in probes_registry if f"| `{name}` |" not in text]
+    assert not missing, f"README probe table lacks {missing}"

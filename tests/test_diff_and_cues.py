@@ -150,7 +150,8 @@ FILE_CASES = [
     (
         "eval_without_train",
         "def fit(model, opt, x):\n    for _ in range(3):\n        model(x).sum().backward()\n        model.eval()\n",
-        "def fit(model, opt, x):\n    for _ in range(3):\n        model.train()\n        model(x).sum().backward()\n        model.eval()\n",
+        "def fit(model, opt, x):\n    for _ in range(3):\n        model.train()\n"
+        "        model(x).sum().backward()\n        model.eval()\n",
     ),
     (
         "custom_backward",
@@ -185,7 +186,8 @@ HUNK_CASES = [
     (
         "clip_removed",
         "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n+    pass\n",
-        "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n+    torch.nn.utils.clip_grad_norm_(m.parameters(), 5.0)\n",
+        "-    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)\n"
+        "+    torch.nn.utils.clip_grad_norm_(m.parameters(), 5.0)\n",
     ),
     ("normalization_removed", "-    x = (x - mean) / std\n+    x = x\n", "-    x = x\n+    x = (x - mean) / std\n"),
     (

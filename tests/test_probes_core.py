@@ -163,20 +163,36 @@ def test_overfit_not_applicable_without_loss():
 # --- every probe: copies only, RNG untouched ------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["dependency", "shape_audit", "overfit_one_batch"])
-@pytest.mark.parametrize("make", [lambda: seq_target(True), lambda: regression_target(True)])
-def test_probes_never_touch_model_or_rng(name, make):
+def _full_target() -> Target:
+    """A target that gives every probe something to do: train_step, eval_fn, metric, data splits."""
+    import runpy
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "cnn_healthy" / "target.py"
+    return Target.model_validate(runpy.run_path(str(path))["make_target"]())
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: seq_target(True), lambda: regression_target(True), _full_target], ids=["seq", "regression", "cnn"]
+)
+def test_probes_never_touch_model_optimizer_or_rng(make, probes_registry):
     t = make()
     before = {k: v.clone() for k, v in t.model.state_dict().items()}
     training = t.model.training
-    torch.manual_seed(123)
-    random.seed(7)
-    rng, py = torch.random.get_rng_state(), random.getstate()
-    run(name, t)
-    assert all(torch.equal(before[k], v) for k, v in t.model.state_dict().items())
-    assert all(p.grad is None for p in t.model.parameters())
-    assert t.model.training == training
-    assert torch.equal(torch.random.get_rng_state(), rng) and random.getstate() == py
+    t.model.eval()
+    modes = {n: m.training for n, m in t.model.named_modules()}
+    batch = [x.clone() for x in t.inputs]
+    for name in probes_registry:
+        torch.manual_seed(123)
+        random.seed(7)
+        rng, py = torch.random.get_rng_state(), random.getstate()
+        run(name, t)
+        assert all(torch.equal(before[k], v) for k, v in t.model.state_dict().items()), name
+        assert all(p.grad is None for p in t.model.parameters()), name
+        assert {n: m.training for n, m in t.model.named_modules()} == modes, name
+        assert all(torch.equal(a, b) for a, b in zip(batch, t.inputs, strict=True)), name
+        assert torch.equal(torch.random.get_rng_state(), rng) and random.getstate() == py, name
+    t.model.train(training)
 
 
 def test_probes_are_deterministic():

@@ -1,0 +1,160 @@
+"""Triage, planning and weighing, without a worker: evidence in, credences and a report out."""
+
+from __future__ import annotations
+
+import pytest
+
+from debug_agent import catalog, planner
+from debug_agent.evidence import OTHER, Ledger, add_cues, add_probes, add_symptoms, match_symptoms
+from debug_agent.narrative import compose
+from debug_agent.schemas import CodeCue, ProbeInfo, ProbeOption, ProbeResult, TargetInfo
+
+
+def ledger(symptom: str = "", cues: list[CodeCue] | None = None, results: list[ProbeResult] | None = None) -> Ledger:
+    led = Ledger(catalog.load())
+    add_symptoms(led, match_symptoms(symptom, led.catalog))
+    add_cues(led, cues or [])
+    add_probes(led, results or [])
+    return led
+
+
+def cue(cue_id: str, line: int = 3) -> CodeCue:
+    return CodeCue(
+        cue_id=cue_id,
+        origin="diff",
+        file="model.py",
+        line=line,
+        code="x = x.reshape(T, B, C)",
+        detail="replaces a transpose",
+    )
+
+
+def result(name: str, status: str, *tags: str) -> ProbeResult:
+    return ProbeResult(name=name, status=status, outcomes=list(tags), summary=f"{name} {status}")
+
+
+def test_credences_sum_to_at_most_one_and_leave_room_for_other():
+    cred = ledger("loss is nan", [cue("reshape_replaces_permute")]).credences()
+    assert abs(sum(cred.values()) - 1) < 1e-9
+    assert cred[OTHER] > 0
+    assert max(v for k, v in cred.items() if k != OTHER) <= catalog.load().max_credence
+
+
+def test_symptom_phrases_are_quoted_as_evidence():
+    led = ledger("Predictions change depending on which other examples are in the batch.")
+    terms = led.terms["layout.reshape_permute"]
+    assert any(t.origin == "symptom" and "other examples are in the batch" in t.obs.text for t in terms)
+
+
+def test_probe_contradicts_code_cue_and_wins():
+    led = ledger("", [cue("reshape_replaces_permute")], [result("dependency", "passed", "batch_independent")])
+    assert led.status("layout.reshape_permute") == "contradicted"
+    assert led.contradicted_cues("layout.reshape_permute")
+    hyps = led.hypotheses()
+    assert hyps[0].cause_id != "layout.reshape_permute"
+    report = compose(
+        led, [cue("reshape_replaces_permute")], [result("dependency", "passed", "batch_independent")], [], {}
+    )
+    layout = [h for h in report.hypotheses if h.cause_id == "layout.reshape_permute"]
+    assert not layout or layout[0].credence < 0.1
+
+
+def test_cue_alone_is_not_a_finding_but_cue_plus_probe_is():
+    cue_only = ledger("", [cue("reshape_replaces_permute")]).credences()
+    both = ledger(
+        "", [cue("reshape_replaces_permute")], [result("dependency", "failed", "batch_leak", "batch_leak_structured")]
+    ).credences()
+    assert both["layout.reshape_permute"] > 0.9 > cue_only["layout.reshape_permute"]
+
+
+def test_vague_symptom_and_passing_probes_give_none():
+    results = [
+        result("dependency", "passed", "batch_independent"),
+        result("shape_audit", "passed", "shapes_consistent"),
+        result("overfit_one_batch", "passed", "converged"),
+        result("step_audit", "passed", "grads_cleared", "params_updated", "grad_path_ok"),
+    ]
+    led = ledger("I want to be sure the model is fine", results=results)
+    report = compose(led, [], results, [], {})
+    assert report.cause_id == "none"
+    assert report.confidence < 0.97
+    assert "No defect found" in report.root_cause
+    assert report.immediate_changes == []
+
+
+def test_report_evidence_cites_real_sources():
+    results = [
+        ProbeResult(
+            name="shape_audit",
+            status="failed",
+            outcomes=["broadcast_expansion"],
+            summary="1 shape hazard",
+            findings=[{"text": "`sub` broadcast (8, 1) vs (8,)", "where": "t.py:4", "code": "pred - y"}],
+        )
+    ]
+    led = ledger("predictions are all the same value", results=results)
+    report = compose(led, [], results, [], {})
+    assert report.cause_id == "shape.broadcast"
+    sources = {o.source for o in report.observations}
+    assert {"symptom", "probe:shape_audit"} <= sources
+    assert "t.py:4" in report.first_action
+    assert all(e.startswith(("Observation:", "Inference:")) for e in report.evidence)
+
+
+def info(name: str, cost: float, *outcomes: str, requires: tuple[str, ...] = ("model", "batch")) -> ProbeInfo:
+    return ProbeInfo(name=name, help="", outcomes=list(outcomes), requires=list(requires), cost=cost)
+
+
+TARGET = TargetInfo(
+    model_class="M",
+    n_params=10,
+    n_trainable=10,
+    provided=["model", "batch", "loss_fn"],
+    input_shapes=[[8, 4]],
+    input_dtypes=["float32"],
+    batch_size=8,
+)
+
+
+def test_plan_prefers_the_discriminating_probe_and_skips_what_cannot_run():
+    cred = ledger(
+        "predictions change with the other examples in the batch", [cue("reshape_replaces_permute")]
+    ).credences()
+    probes = [
+        info("dependency", 4, "batch_leak_structured", "batch_independent"),
+        info("metric_audit", 1, "metric_ok", requires=("model", "batch", "metric_fn")),
+        info("overfit_one_batch", 200, "converged", "stalled", requires=("model", "batch", "loss_fn")),
+    ]
+    reqs, skipped = planner.plan(catalog.load(), cred, probes, TARGET, budget_units=1000)
+    assert reqs[0].name == "dependency"
+    assert [s.name for s in skipped] == ["metric_audit"] and "metric_fn" in skipped[0].why
+
+
+def test_plan_scales_a_probe_down_to_fit_the_budget():
+    cred = ledger("the loss barely moves").credences()
+    probes = [
+        info("overfit_one_batch", 200, "converged", "stalled", requires=("model", "batch", "loss_fn")).model_copy(
+            update={
+                "options": [ProbeOption(name="steps", type="int", default=200)],
+                "options_schema": {"x-scale-option": "steps", "x-scale-min": 30},
+            }
+        )
+    ]
+    reqs, _ = planner.plan(catalog.load(), cred, probes, TARGET, budget_units=50)
+    assert reqs and reqs[0].options == {"steps": 50}
+    reqs, skipped = planner.plan(catalog.load(), cred, probes, TARGET, budget_units=10)
+    assert not reqs and skipped and "budget" in skipped[0].why
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("loss becomes nan after a few steps and explodes", {"optim.lr_too_high", "grad.exploding"}),
+        ("validation accuracy jumps around between runs of the same checkpoint", {"mode.train_at_eval"}),
+        ("the loss barely moves even after many epochs", {"optim.lr_too_low"}),
+        ("validation accuracy is 99% but production is much worse", {"data.leakage"}),
+    ],
+)
+def test_words_alone_rank_plausible_causes(text, expected):
+    top3 = [h.cause_id for h in ledger(text).hypotheses()[:3]]
+    assert expected & set(top3), top3
