@@ -1,4 +1,4 @@
-"""The `debug-agent` command. Commands only: parsing, calling the engine, printing, exit codes.
+"""The `debug-agent` command. Commands only: parsing, dispatching, turning typed errors into exit codes.
 
 Exit codes: 0 report produced (or command done); 1 --fail-on-finding and a defect was found;
 2 usage or input error; 3 an LLM endpoint was required but unreachable; 130 interrupted.
@@ -7,15 +7,11 @@ Exit codes: 0 report produced (or command done); 1 --fail-on-finding and a defec
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 from . import __version__
-from .errors import DebugAgentError, UsageError
+from .errors import DebugAgentError
 
 EPILOG = """exit codes: 0 report produced; 1 defect found with --fail-on-finding; 2 usage or input error;
 3 LLM endpoint required but unreachable; 130 interrupted"""
@@ -58,15 +54,18 @@ def _add_run_flags(p: argparse.ArgumentParser) -> None:
     g.add_argument("--device", default="cpu", help="device for the probes, e.g. cuda (default cpu)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="debug-agent",
-        description="Root-cause reports for silent training bugs: runs deterministic probes on your own model.",
-        epilog=EPILOG,
-    )
-    parser.add_argument("--version", action="version", version=f"debug-agent {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+def _add_output_flags(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json", "md")) -> None:
+    p.add_argument("--format", choices=formats, default="text", help="output format (default text)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (atomically) instead of stdout")
+    if "md" in formats:
+        p.add_argument(
+            "--assets",
+            metavar="DIR",
+            help="save PNG plots here and link them from Markdown (default with -o x.md: x-assets/)",
+        )
 
+
+def _add_ask(sub: argparse._SubParsersAction) -> None:
     ask = sub.add_parser(
         "ask",
         help="diagnose a symptom (with a diff and your model) and print a report",
@@ -82,8 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--target", metavar="FILE.py[:FUNC]", help="your model: a file whose FUNC (default make_target) returns a dict"
     )
     ask.add_argument("--example", metavar="NAME", help="run a bundled example (see `debug-agent examples`)")
-    ask.add_argument("--format", choices=("text", "json", "md"), default="text", help="output format (default text)")
-    ask.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (atomically) instead of stdout")
+    _add_output_flags(ask)
     ask.add_argument(
         "--offline", action="store_true", help="never contact an LLM (the default unless one is configured)"
     )
@@ -96,93 +94,63 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--fail-on-finding", action="store_true", help="exit 1 when a defect is found (for CI)")
     _add_run_flags(ask)
 
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="debug-agent",
+        description="Root-cause reports for silent training bugs: runs deterministic probes on your own model.",
+        epilog=EPILOG,
+    )
+    parser.add_argument("--version", action="version", version=f"debug-agent {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_ask(sub)
+
+    probe = sub.add_parser(
+        "probe",
+        help="run one probe on your model and print its result",
+        description="Run one probe on a target; options as --option key=value.",
+    )
+    probe.add_argument("name", help="probe name (see `debug-agent probes`)")
+    probe.add_argument("--target", metavar="FILE.py[:FUNC]", help="your model (or --example NAME)")
+    probe.add_argument("--example", metavar="NAME", help="a bundled example's target")
+    probe.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="probe option (repeatable); values are read as JSON when they parse",
+    )
+    _add_output_flags(probe, ("text", "json"))
+    _add_run_flags(probe)
+
+    probes = sub.add_parser("probes", help="list every probe, its help and the causes it informs")
+    probes.add_argument("--format", choices=("text", "json"), default="text")
+
+    cat = sub.add_parser("catalog", help="list the failure modes, or show one in full")
+    cat.add_argument("id", nargs="?", help="a catalog id, e.g. shape.broadcast")
+    cat.add_argument("--format", choices=("text", "json"), default="text")
+
+    render = sub.add_parser("render", help="re-render a saved report (JSON, or Markdown with embedded JSON)")
+    render.add_argument("file", help="a report saved with --format json or --format md")
+    _add_output_flags(render)
+
     sub.add_parser("schema", help="print the report's JSON Schema")
     sub.add_parser("examples", help="list the bundled examples")
     return parser
 
 
-def _write_atomic(path: str, text: str) -> None:
-    """Temp file in the same folder + rename: an interrupted run never leaves half a report."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write {path!r}: folder {str(folder)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _err_console() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def emit(report: Any, fmt: str, output: str | None) -> None:
-    from . import render
-
-    if fmt == "json":
-        text = render.to_json(report) + "\n"
-    elif fmt == "md":
-        text = render.to_markdown(report)
-    else:
-        from rich.console import Console
-
-        if output is None:
-            render.print_text(report, Console(highlight=False))
-            return
-        import io
-
-        buf = io.StringIO()
-        render.print_text(report, Console(file=buf, width=110, no_color=True, highlight=False))
-        text = buf.getvalue()
-    if output:
-        _write_atomic(output, text)
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-
-def cmd_ask(args: argparse.Namespace) -> int:
+def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from . import commands
 
-    report = commands.ask(args, _err_console())
-    emit(report, args.format, args.output)
-    if args.output and not args.quiet:
-        _err_console().print(f"[dim]report written to {args.output}[/dim]")
-    if report.partial:
-        sys.stderr.write("debug-agent: interrupted; the partial report above holds the probes that finished\n")
-        return 130
-    return 1 if args.fail_on_finding and report.cause_id != "none" else 0
-
-
-def cmd_schema(args: argparse.Namespace) -> int:
-    import json
-
-    from .schemas import Report
-
-    sys.stdout.write(json.dumps(Report.model_json_schema(), indent=2) + "\n")
-    return 0
-
-
-def cmd_examples(args: argparse.Namespace) -> int:
-    from . import bundled
-
-    for ex in bundled.all_examples():
-        sys.stdout.write(f"{ex.name:28} {ex.expect:26} {ex.description}\n")
-    return 0
-
-
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "ask": cmd_ask,
-    "schema": cmd_schema,
-    "examples": cmd_examples,
-}
+    return {
+        "ask": commands.cmd_ask,
+        "probe": commands.cmd_probe,
+        "probes": commands.cmd_probes,
+        "catalog": commands.cmd_catalog,
+        "render": commands.cmd_render,
+        "schema": commands.cmd_schema,
+        "examples": commands.cmd_examples,
+    }
 
 
 def report_error(exc: DebugAgentError) -> None:
@@ -201,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return COMMANDS[args.command](args)
+        return _commands()[args.command](args)
     except DebugAgentError as exc:
         report_error(exc)
         return exc.exit_code

@@ -1,8 +1,9 @@
-"""What the CLI's commands do, once arguments are parsed: build the Case and the options, call the engine."""
+"""What each CLI command does once its arguments are parsed. Output goes through output.py."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from typing import Any
@@ -11,9 +12,10 @@ from . import bundled, intake
 from .engine import AskOptions
 from .engine import ask as engine_ask
 from .errors import UsageError
+from .output import emit, err_console, write_atomic
 from .progress import ConsoleProgress
-from .runner import Limits
-from .schemas import Case, ProbeRequest, Report
+from .runner import Limits, Runner
+from .schemas import Case, ProbeRequest, TargetRef
 
 
 def default_max_memory() -> int | None:
@@ -22,6 +24,20 @@ def default_max_memory() -> int | None:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
     except (ValueError, OSError, AttributeError):
         return None
+
+
+def limits(args: argparse.Namespace) -> Limits:
+    if args.threads is not None and args.threads < 1:
+        raise UsageError("--threads must be at least 1")
+    lim = Limits(
+        load_s=args.load_timeout,
+        probe_s=args.probe_timeout,
+        total_s=args.timeout,
+        max_memory=args.max_memory if args.max_memory is not None else default_max_memory(),
+    )
+    if args.threads:
+        lim.threads = args.threads
+    return lim
 
 
 def build_case(args: argparse.Namespace) -> Case:
@@ -35,14 +51,8 @@ def build_case(args: argparse.Namespace) -> Case:
             diff_file = str(ex.diff)
         if target is None and ex.target is not None:
             target = str(ex.target)
-    stdin = (
-        sys.stdin
-        if (
-            symptom_text == "-"
-            or (symptom_text is None and symptom_file is None and sys.stdin is not None and not sys.stdin.isatty())
-        )
-        else None
-    )
+    piped = symptom_text is None and symptom_file is None and sys.stdin is not None and not sys.stdin.isatty()
+    stdin = sys.stdin if symptom_text == "-" or piped else None
     symptom, notes = intake.read_symptom(symptom_text, symptom_file, stdin)
     diff_case = intake.read_diff(diff_file) if diff_file else intake.git_diff(args.git) if args.git else None
     ref = intake.target_ref(target) if target else None
@@ -50,33 +60,155 @@ def build_case(args: argparse.Namespace) -> Case:
 
 
 def ask_options(args: argparse.Namespace) -> AskOptions:
-    if args.threads is not None and args.threads < 1:
-        raise UsageError("--threads must be at least 1")
-    limits = Limits(
-        load_s=args.load_timeout,
-        probe_s=args.probe_timeout,
-        total_s=args.timeout,
-        max_memory=args.max_memory if args.max_memory is not None else default_max_memory(),
-    )
-    if args.threads:
-        limits.threads = args.threads
     probes = [ProbeRequest(name=n) for n in (args.probe or [])]
     return AskOptions(
         probes=probes,
         all_probes=args.all_probes,
         no_probes=args.no_probes,
         budget_s=args.budget,
-        limits=limits,
+        limits=limits(args),
         seed=args.seed,
         device=args.device,
         cwd=os.getcwd(),
     )
 
 
-def ask(args: argparse.Namespace, err_console: Any) -> Report:
+def cmd_ask(args: argparse.Namespace) -> int:
     case = build_case(args)
-    progress = ConsoleProgress(err_console, quiet=args.quiet)
+    progress = ConsoleProgress(err_console(), quiet=args.quiet)
     try:
-        return engine_ask(case, ask_options(args), progress)
+        report = engine_ask(case, ask_options(args), progress)
     finally:
         progress.close()
+    emit(report, args.format, args.output, args.assets, args.quiet)
+    if report.partial:
+        sys.stderr.write("debug-agent: interrupted; the partial report holds the probes that finished\n")
+        return 130
+    return 1 if args.fail_on_finding and report.cause_id != "none" else 0
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise UsageError(f"--option {text!r} is not KEY=VALUE", fix="e.g. --option steps=50 --option tol=1e-5")
+    try:
+        return key.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return key.strip(), value
+
+
+def cmd_probe(args: argparse.Namespace) -> int:
+    spec = args.target or (str(bundled.get(args.example).target) if args.example else None)
+    if spec is None or spec == "None":
+        raise UsageError("`debug-agent probe` needs --target FILE.py[:FUNC] or --example NAME")
+    ref: TargetRef = intake.target_ref(spec)
+    options = dict(_option(o) for o in args.option)
+    with Runner(ref, limits=limits(args), seed=args.seed, device=args.device, cwd=os.getcwd()) as runner:
+        ready = runner.start()
+        if args.name not in {p.name for p in ready.probes}:
+            raise UsageError(
+                f"unknown probe {args.name!r}", fix=f"known probes: {', '.join(p.name for p in ready.probes)}"
+            )
+        result = runner.run(ProbeRequest(name=args.name, options=options))
+    if args.format == "json":
+        text = result.model_dump_json(indent=2) + "\n"
+    else:
+        lines = [f"{result.name}: {result.status} ({result.seconds:.2f}s)", f"  {result.summary}"]
+        lines += [f"  - {f.text}" + (f"  [{f.where}]" if f.where else "") for f in result.findings]
+        lines += [f"  {k}: {json.dumps(v)[:200]}" for k, v in result.measurements.items()]
+        lines += [f"  outcomes: {', '.join(result.outcomes) or '-'}"] + (
+            [f"  error: {result.error}"] if result.error else []
+        )
+        text = "\n".join(lines) + "\n"
+    if args.output:
+        write_atomic(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _informs() -> dict[str, list[str]]:
+    from . import catalog
+
+    out: dict[str, list[str]] = {}
+    for e in catalog.load().entries:
+        for name, table in e.probes.items():
+            if e.id != "none" and any(w > 0 for w in table.values()):
+                out.setdefault(name, []).append(e.id)
+    return out
+
+
+def cmd_probes(args: argparse.Namespace) -> int:
+    from . import probes
+
+    informs = _informs()
+    infos = [s.info() for s in probes.load_all().values()]
+    if args.format == "json":
+        data = [i.model_dump() | {"informs": informs.get(i.name, [])} for i in infos]
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return 0
+    for i in infos:
+        needs = ", ".join(r for r in i.requires if r not in ("model", "batch")) or "-"
+        sys.stdout.write(
+            f"{i.name:18} {i.help}\n{'':18} needs: {needs}; cost ~{i.cost:g} fwd+bwd; "
+            f"informs: {', '.join(informs.get(i.name, []))}\n"
+        )
+    return 0
+
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    from . import catalog, cues
+
+    cat = catalog.load()
+    if args.id is None:
+        if args.format == "json":
+            sys.stdout.write(cat.model_dump_json(indent=2) + "\n")
+        else:
+            for e in cat.entries:
+                tested = ", ".join(e.probes) or "symptom and diff only"
+                sys.stdout.write(f"{e.id:26} {e.title}\n{'':26} tested by: {tested}\n")
+        return 0
+    try:
+        e = cat.get(args.id)
+    except KeyError:
+        raise UsageError(f"no catalog entry {args.id!r}", fix="`debug-agent catalog` lists the ids") from None
+    if args.format == "json":
+        sys.stdout.write(e.model_dump_json(indent=2) + "\n")
+        return 0
+    rules = cues._load_rules()
+    parts = [f"{e.id}: {e.title}", "", e.explanation, "", "Symptom phrases:"]
+    parts += [f"  {c.pattern}  (+{c.weight:g})" for c in e.symptoms] or ["  -"]
+    parts += ["", "Code cues:"] + ([f"  {k} (+{w:g}): {rules[k].help}" for k, w in e.code_cues.items()] or ["  -"])
+    parts += ["", "Probe outcomes (log-odds):"]
+    parts += [f"  {p}: " + ", ".join(f"{t} {w:+g}" for t, w in table.items()) for p, table in e.probes.items()] or [
+        "  -"
+    ]
+    parts += [
+        "",
+        f"First action: {e.first_action}",
+        f"If true: {e.prediction_if_true}",
+        f"If false: {e.prediction_if_false}",
+        f"Fix: {e.fix}",
+    ]
+    sys.stdout.write("\n".join(parts) + "\n")
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from .render import read_report
+
+    emit(read_report(args.file), args.format, args.output, args.assets)
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schemas import Report
+
+    sys.stdout.write(json.dumps(Report.model_json_schema(), indent=2) + "\n")
+    return 0
+
+
+def cmd_examples(args: argparse.Namespace) -> int:
+    for ex in bundled.all_examples():
+        sys.stdout.write(f"{ex.name:24} {ex.expect:26} {ex.description}\n")
+    return 0

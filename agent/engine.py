@@ -6,17 +6,16 @@ show it.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import __version__, catalog, planner
 from .cues import scan_diff, scan_files
-from .errors import UsageError
+from .errors import TargetError, UsageError, WorkerError
 from .evidence import Ledger, add_cues, add_probes, add_symptoms, match_symptoms
 from .narrative import compose
-from .runner import Limits, Ready, Runner, run_probes
+from .runner import Limits, Ready, Runner
 from .schemas import Case, CodeCue, ProbeRequest, ProbeResult, Report
 
 
@@ -77,21 +76,40 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
                 raise UsageError(f"unknown probe {r.name!r}", fix=f"known probes: {', '.join(sorted(known))}")
             reqs.append(r)
         return reqs, [], []
-    units = opts.max_units
-    if ready.unit_seconds:
-        units = min(units, opts.budget_s / max(ready.unit_seconds, 1e-6))
     if opts.all_probes:
-        units = math.inf
-    cred = tri.ledger.credences()
-    if opts.all_probes:
-        cred = {k: 1.0 / len(cred) for k in cred}  # every cause equally likely: every informative probe runs
-    reqs, skipped = planner.plan(tri.ledger.catalog, cred, ready.probes, ready.info, units)
+        reqs = [
+            ProbeRequest(name=p.name, reason="--all-probes")
+            for p in ready.probes
+            if planner.applicable(p, ready.info) is None
+        ]
+        skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
+    else:
+        units = opts.max_units
+        if ready.unit_seconds:
+            units = min(units, opts.budget_s / max(ready.unit_seconds, 1e-6))
+        reqs, skipped = planner.plan(tri.ledger.catalog, tri.ledger.credences(), ready.probes, ready.info, units)
     shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
 
 
-def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = None) -> Report:
-    """Diagnose a case. Raises typed errors for bad input; probe failures become results."""
+class ProbeRunner(Protocol):
+    """Runs probes on one target: runner.Runner (a child process) or local.LocalRunner (in-process)."""
+
+    restarts: int
+
+    def __enter__(self) -> ProbeRunner: ...
+    def __exit__(self, *exc: object) -> None: ...
+    def start(self) -> Ready: ...
+    def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult: ...
+
+
+def ask(
+    case: Case, opts: AskOptions | None = None, progress: Progress | None = None, runner: ProbeRunner | None = None
+) -> Report:
+    """Diagnose a case. Raises typed errors for bad input; probe failures become results.
+
+    Probes run through `runner`; by default a child process loads `case.target`.
+    """
     opts = opts or AskOptions()
     progress = progress or _Silent()
     started = time.monotonic()
@@ -106,16 +124,18 @@ def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = 
         "seed": opts.seed,
         "mode": "offline",
     }
-    if case.target is None:
-        notes.append("no --target given: no probe ran; the ranking rests on the symptom and the diff alone")
-    elif opts.no_probes:
+    if runner is None and case.target is not None and not opts.no_probes:
+        runner = Runner(case.target, limits=opts.limits, seed=opts.seed, device=opts.device, cwd=opts.cwd)
+    if opts.no_probes:
         notes.append("--no-probes: no probe ran")
+    elif runner is None:
+        notes.append("no --target given: no probe ran; the ranking rests on the symptom and the diff alone")
     else:
-        progress.phase(f"loading target {case.target.path}")
-        with Runner(case.target, limits=opts.limits, seed=opts.seed, device=opts.device, cwd=opts.cwd) as runner:
+        progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
+        with runner:
             ready = runner.start()
             meta.update(
-                target=f"{case.target.path}:{case.target.func}",
+                target=f"{case.target.path}:{case.target.func}" if case.target else "in-process",
                 model_class=ready.info.model_class,
                 n_params=ready.info.n_params,
                 batch_size=ready.info.batch_size,
@@ -128,7 +148,7 @@ def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = 
             notes += plan_notes
             progress.phase(f"running {len(reqs)} probe(s)")
             try:
-                results = run_probes(runner, reqs, progress.probe_started, progress.probe_done)
+                results = run_probes(runner, reqs, progress)
             except KeyboardInterrupt:
                 partial = True
                 results = _collected(progress)
@@ -141,6 +161,20 @@ def ask(case: Case, opts: AskOptions | None = None, progress: Progress | None = 
     add_probes(tri.ledger, results)
     meta["seconds"] = round(time.monotonic() - started, 3)
     return compose(tri.ledger, tri.cues, results, notes, meta, partial=partial)
+
+
+def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> list[ProbeResult]:
+    """Run requests in order. A target or worker failure costs that probe only; usage errors propagate."""
+    out = []
+    for req in requests:
+        progress.probe_started(req)
+        try:
+            res = runner.run(req)
+        except (TargetError, WorkerError) as exc:
+            res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
+        out.append(res)
+        progress.probe_done(res)
+    return out
 
 
 def _collected(progress: Progress) -> list[ProbeResult]:

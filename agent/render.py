@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from .schemas import ProbeResult, Report
@@ -21,13 +22,53 @@ def verdict(report: Report) -> str:
     return f"{title} — `{report.cause_id}` (confidence {report.confidence:.2f})"
 
 
+KEY_MEASUREMENTS = (
+    "leak_fraction",
+    "causal_leaks",
+    "hazards",
+    "relative_drop",
+    "moved_tensors",
+    "max_rel_diff",
+    "dead_fraction",
+    "depth_grad_ratio",
+    "time_grad_ratio",
+    "lr_ratio",
+    "first_nonfinite_op",
+    "steps_watched",
+    "eval_output_gap",
+    "forward_output_gap",
+    "initial_loss",
+    "val_rows_in_train",
+    "train_heldout",
+    "metric_on_perfect",
+    "cost_units",
+)
+SPARK = "▁▂▃▄▅▆▇█"
+
+
 def key_measurement(r: ProbeResult) -> str:
     """One short figure per probe for tables."""
     m = r.measurements
-    for key in ("leak_fraction", "relative_drop", "hazards", "max_rel_diff", "dead_fraction", "lr_ratio"):
-        if key in m and m[key] is not None:
+    for key in KEY_MEASUREMENTS:
+        if m.get(key) is not None:
             return f"{key}={m[key]}"
     return ""
+
+
+def sparkline(values: list[float], width: int = 24) -> str:
+    """A small unicode picture of a curve (log-scaled when it spans orders of magnitude)."""
+    import math
+
+    vals = [v for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
+    if len(vals) < 2:
+        return ""
+    if min(vals) > 0 and max(vals) / min(vals) > 100:
+        vals = [math.log10(v) for v in vals]
+    step = max(1, len(vals) // width)
+    vals = vals[::step]
+    lo, hi = min(vals), max(vals)
+    span = (hi - lo) or 1.0
+    return "".join(SPARK[min(7, int((v - lo) / span * 7.999))] for v in vals)
 
 
 def _cell(text: str) -> str:
@@ -40,9 +81,8 @@ def _md_table(head: list[str], rows: list[list[str]]) -> list[str]:
     return out
 
 
-def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: int = GITHUB_LIMIT) -> str:
-    """Markdown for an issue comment: verdict first; the embedded JSON is cut before the verdict ever is."""
-    head = [
+def _md_head(report: Report) -> list[str]:
+    out = [
         f"## debug-agent: {verdict(report)}",
         "",
         f"**Root cause.** {report.root_cause}",
@@ -60,68 +100,113 @@ def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: 
         "",
     ]
     if report.immediate_changes:
-        head += ["**Immediate changes**", ""] + [f"- {c}" for c in report.immediate_changes] + [""]
-    body: list[str] = ["### Evidence", ""]
+        out += ["**Immediate changes**", ""] + [f"- {c}" for c in report.immediate_changes] + [""]
+    return out
+
+
+def _md_body(report: Report, assets: dict[str, str] | None, max_rows: int) -> list[str]:
+    out: list[str] = ["### Evidence", ""]
     if report.observations:
-        body += _md_table(["kind", "source", "text"], [[o.kind, f"`{o.source}`", o.text] for o in report.observations])
+        rows = [[o.kind, f"`{o.source}`", o.text] for o in report.observations]
+        out += _md_table(["kind", "source", "text"], rows[:max_rows])
     else:
-        body += [f"- {e}" for e in report.evidence]
+        out += [f"- {e}" for e in report.evidence[:max_rows]]
     if report.hypotheses:
-        body += ["", "### Competing hypotheses", ""]
-        body += _md_table(
-            ["cause", "credence", "status"],
-            [[f"{h.title} (`{h.cause_id}`)", f"{h.credence:.2f}", h.status] for h in report.hypotheses],
-        )
+        out += ["", "### Competing hypotheses", ""]
+        rows = [[f"{h.title} (`{h.cause_id}`)", f"{h.credence:.2f}", h.status] for h in report.hypotheses]
+        out += _md_table(["cause", "credence", "status"], rows[:max_rows])
     elif report.competing_hypotheses:
-        body += ["", "### Competing hypotheses", ""] + [f"- {c}" for c in report.competing_hypotheses]
+        out += ["", "### Competing hypotheses", ""] + [f"- {c}" for c in report.competing_hypotheses]
     if report.probes:
-        body += ["", "### Probes", ""]
-        body += _md_table(
-            ["probe", "status", "summary", "key measurement", "seconds"],
-            [[r.name, r.status, r.summary, key_measurement(r), f"{r.seconds:.2f}"] for r in report.probes],
-        )
+        out += ["", "### Probes", ""]
+        rows = [[r.name, r.status, r.summary, key_measurement(r), f"{r.seconds:.2f}"] for r in report.probes]
+        out += _md_table(["probe", "status", "summary", "key measurement", "seconds"], rows[:max_rows])
     if assets:
-        body += ["", "### Plots", ""] + [f"![{name}]({path})" for name, path in assets.items()]
+        out += ["", "### Plots", ""] + [f"![{name}]({path})" for name, path in assets.items()]
     if report.fallback_logic:
-        body += ["", "### If the first action does not confirm it", ""] + [f"- {f}" for f in report.fallback_logic]
+        out += ["", "### If the first action does not confirm it", ""] + [f"- {f}" for f in report.fallback_logic]
     if report.notes:
-        body += ["", "### Notes", ""] + [f"- {n}" for n in report.notes]
-    details = _details(report)
-    full = "\n".join(head + body) + "\n"
-    embedded = _embedded_json(report)
-    text = full + details + embedded
-    if len(text) <= limit:
-        return text
-    # Too long for one comment: drop the measurement details, then cut tables, never the verdict.
-    text = full + embedded
-    if len(text) <= limit:
-        return text
-    room = limit - len(embedded) - 200
-    return (
-        text[: max(room, 0)].rsplit("\n", 1)[0]
-        + "\n\n_(cut to fit the comment limit; the full report is in the JSON below)_\n\n"
-        + embedded
-        if len(embedded) < limit - 2000
-        else ("\n".join(head) + "\n_(report cut to fit the comment limit; save it with -o report.json)_\n")
-    )
+        out += ["", "### Notes", ""] + [f"- {n}" for n in report.notes[:max_rows]]
+    return out + [""]
 
 
-def _details(report: Report) -> str:
+def _details(report: Report) -> list[str]:
     rows = [r for r in report.probes if r.measurements]
     if not rows:
-        return ""
-    out = ["", "<details><summary>Measurements</summary>", ""]
+        return []
+    out = ["<details><summary>Measurements</summary>", ""]
     for r in rows:
-        out += [f"**{r.name}**", "", "```json", json.dumps(r.measurements, indent=1)[:6000], "```", ""]
-    out += ["</details>", ""]
-    return "\n".join(out)
+        out += [f"**{r.name}**", "", "```json", json.dumps(r.measurements, indent=1), "```", ""]
+    return out + ["</details>", ""]
 
 
 JSON_OPEN = "<details><summary>Full report (JSON)</summary>"
 
 
-def _embedded_json(report: Report) -> str:
-    return "\n".join(["", JSON_OPEN, "", "```json", report.model_dump_json(), "```", "", "</details>", ""])
+def _embedded(report: Report) -> list[str]:
+    return [JSON_OPEN, "", "```json", report.model_dump_json(), "```", "", "</details>", ""]
+
+
+def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: int = GITHUB_LIMIT) -> str:
+    """Markdown for an issue comment: verdict first, tables, measurements, the full JSON collapsed.
+
+    Kept under `limit` characters (GitHub's comment limit) by dropping, in order: the measurement
+    details, table rows, and finally the measurements inside the embedded JSON. The verdict, root
+    cause and first action are never cut.
+    """
+    head = _md_head(report)
+    attempts = [
+        (_md_body(report, assets, 10_000), _details(report), report),
+        (_md_body(report, assets, 10_000), [], report),
+        (_md_body(report, assets, 12), [], report),
+        (_md_body(report, assets, 6), [], _slim(report)),
+    ]
+    for body, details, embedded in attempts:
+        text = "\n".join(head + body + details + _embedded(embedded))
+        if len(text) <= limit:
+            return text
+    return "\n".join(head + ["_The full report is too large for one comment; save it with `-o report.json`._", ""])
+
+
+def _slim(report: Report) -> Report:
+    """The report without probe measurements, for when the whole JSON does not fit."""
+    probes = [p.model_copy(update={"measurements": {}}) for p in report.probes]
+    return report.model_copy(
+        update={"probes": probes, "notes": report.notes + ["probe measurements were left out to fit the size limit"]}
+    )
+
+
+def read_report(path: str) -> Report:
+    """A Report from a saved JSON report or from a Markdown report's embedded JSON."""
+    from pydantic import ValidationError
+
+    from .errors import InputError
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"report file {path!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read report file {path!r}: {exc}") from exc
+    raw = text.strip()
+    if not raw.startswith("{"):
+        start = text.find(JSON_OPEN)
+        block = text.find("```json", start if start >= 0 else 0)
+        if block < 0:
+            raise InputError(
+                f"{path!r} is neither a JSON report nor a Markdown report with the JSON embedded",
+                fix="render a report saved with --format json, or one saved with --format md",
+            )
+        end = text.find("```", block + 7)
+        raw = text[block + 7 : end].strip()
+    try:
+        return Report.model_validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise InputError(
+            f"{path!r} is not a valid report: {'.'.join(map(str, first['loc']))}: {first['msg']}",
+            fix="`debug-agent schema` prints the schema a report must follow",
+        ) from exc
 
 
 def print_text(report: Report, console: Any) -> None:
@@ -161,10 +246,12 @@ def print_text(report: Report, console: Any) -> None:
         console.print(hy)
     if report.probes:
         pt = Table(title="Probes", expand=True)
-        for col in ("probe", "status", "summary", "s"):
-            pt.add_column(col)
+        for col in ("probe", "status", "summary", "curve", "s"):
+            pt.add_column(col, no_wrap=col == "curve")
         for r in report.probes:
-            pt.add_row(r.name, r.status, escape(r.summary), f"{r.seconds:.2f}")
+            curve = r.measurements.get("curve")
+            view = sparkline([c[1] for c in curve]) if isinstance(curve, list) and curve else ""
+            pt.add_row(r.name, r.status, escape(r.summary), view, f"{r.seconds:.2f}")
         console.print(pt)
     for n in report.notes:
         console.print(f"[dim]note: {escape(n)}[/dim]")

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import DebugAgentError, TargetError, WorkerError, from_dict
+from .errors import TargetError, WorkerError, from_dict
 from .schemas import ProbeInfo, ProbeRequest, ProbeResult, TargetInfo, TargetRef
 
 
@@ -286,27 +286,3 @@ class Runner:
                 except OSError:
                     pass
         self.proc = None
-
-
-def run_probes(
-    runner: Runner,
-    requests: list[ProbeRequest],
-    on_start: Callable[[ProbeRequest], None] | None = None,
-    on_done: Callable[[ProbeResult], None] | None = None,
-) -> list[ProbeResult]:
-    """Run requests in order; stops early only on a typed error from the worker."""
-    out = []
-    for req in requests:
-        if on_start:
-            on_start(req)
-        try:
-            res = runner.run(req)
-        except DebugAgentError as exc:
-            if isinstance(exc, (TargetError, WorkerError)):
-                res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
-            else:
-                raise
-        out.append(res)
-        if on_done:
-            on_done(res)
-    return out

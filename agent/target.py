@@ -189,10 +189,10 @@ def user_where_of(fn: Any) -> str | None:
         return None
 
 
-def _spans(t: Target, ref: TargetRef) -> list[SourceSpan]:
+def _spans(t: Target, ref: TargetRef | None) -> list[SourceSpan]:
     """The user's files: the target file, plus files defining the model's classes and the callables."""
-    spans = [SourceSpan(role="target", file=str(Path(ref.path).resolve()), first_line=1, text="")]
-    seen = {spans[0].file}
+    spans = [SourceSpan(role="target", file=str(Path(ref.path).resolve()), first_line=1, text="")] if ref else []
+    seen = {s.file for s in spans}
     objs: list[tuple[str, Any]] = [(f"module:{type(m).__name__}", type(m)) for m in t.model.modules()]
     objs += [(k, getattr(t, k)) for k in ("loss_fn", "train_step", "eval_fn", "metric_fn", "optimizer")]
     for role, obj in objs:
@@ -226,12 +226,17 @@ def unit_seconds(t: Target) -> float | None:
 def load(ref: TargetRef) -> tuple[Target, TargetInfo]:
     module = _import(Path(ref.path))
     target = _validate(_call_factory(module, ref), ref)
+    return target, describe(target, ref)
+
+
+def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
+    """Run the target once (clear errors if it breaks) and summarise it for the engine."""
     out, extra = _check_runs(target)
     try:
         out_shape = list(main_tensor(out).shape)
     except TypeError:
         out_shape = None
-    info = TargetInfo(
+    return TargetInfo(
         model_class=type(target.model).__name__,
         n_params=sum(p.numel() for p in target.model.parameters()),
         n_trainable=sum(p.numel() for p in target.model.parameters() if p.requires_grad),
@@ -246,4 +251,3 @@ def load(ref: TargetRef) -> tuple[Target, TargetInfo]:
         spans=_spans(target, ref),
         extra=extra,
     )
-    return target, info

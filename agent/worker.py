@@ -41,7 +41,8 @@ def _apply_memory_cap(max_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
 
 
-def _error_result(name: str, exc: BaseException) -> ProbeResult:
+def error_result(name: str, exc: BaseException) -> ProbeResult:
+    """A probe result for user code that raised inside a probe (the isolation boundary's answer)."""
     from .target import user_where
 
     where = user_where(exc)
@@ -99,7 +100,7 @@ class Worker:
         except DebugAgentError:
             raise
         except Exception as exc:  # isolation boundary: user code broke inside a probe (MemoryError too)
-            result = _error_result(name, exc)
+            result = error_result(name, exc)
         if self.unit and result.status != "not_applicable":
             result.measurements.setdefault("cost_units", round(result.seconds / self.unit, 2))
         _send(self.out, {"event": "result", "result": result.model_dump(mode="json")})

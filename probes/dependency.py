@@ -125,6 +125,8 @@ def _batch_pattern(
         )
     leaking = [int(j) for j in torch.nonzero(cross > tol * scale).flatten()]
     meas.update(leaking_input_rows=leaking, leak_fraction=round(len(leaking) / B, 4))
+    if B <= 256:  # per-row picture for the dependency plot: cross-row gradient over the largest total
+        meas["cross_leak_by_row"] = [float(f"{v:.3g}") for v in (cross / scale).tolist()]
     if not leaking:
         return ["batch_independent"], meas, [], passes
 
