@@ -65,6 +65,20 @@ def _add_output_flags(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("t
         )
 
 
+def _add_llm_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("LLM (optional; any OpenAI-compatible endpoint via OPENAI_BASE_URL / OPENAI_API_KEY)")
+    mode = g.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--offline", action="store_true", help="never contact an LLM (the default when none is configured)"
+    )
+    mode.add_argument("--llm", action="store_true", help="require the LLM: exit 3 if it cannot be reached")
+    g.add_argument("--model", help="model name (default $DEBUG_AGENT_MODEL or gpt-4o-mini)")
+    g.add_argument("--base-url", help="endpoint (default $OPENAI_BASE_URL)")
+    g.add_argument("--llm-tokens", type=int, default=12_000, help="token budget per run (default 12000)")
+    g.add_argument("--llm-timeout", type=_positive, default=120.0, help="seconds of LLM time per run (default 120)")
+    g.add_argument("--no-code", action="store_true", help="send no diff or source text to the LLM, only cue names")
+
+
 def _add_ask(sub: argparse._SubParsersAction) -> None:
     ask = sub.add_parser(
         "ask",
@@ -82,9 +96,7 @@ def _add_ask(sub: argparse._SubParsersAction) -> None:
     )
     ask.add_argument("--example", metavar="NAME", help="run a bundled example (see `debug-agent examples`)")
     _add_output_flags(ask)
-    ask.add_argument(
-        "--offline", action="store_true", help="never contact an LLM (the default unless one is configured)"
-    )
+    _add_llm_flags(ask)
     pr = ask.add_mutually_exclusive_group()
     pr.add_argument("--probe", action="append", metavar="NAME", help="run exactly this probe (repeatable)")
     pr.add_argument("--all-probes", action="store_true", help="run every probe the target supports")
@@ -93,6 +105,31 @@ def _add_ask(sub: argparse._SubParsersAction) -> None:
     ask.add_argument("--quiet", "-q", action="store_true", help="no progress output on stderr")
     ask.add_argument("--fail-on-finding", action="store_true", help="exit 1 when a defect is found (for CI)")
     _add_run_flags(ask)
+
+
+def _add_chat(sub: argparse._SubParsersAction) -> None:
+    chat = sub.add_parser(
+        "chat",
+        help="triage as a conversation; ends with the same report as ask",
+        description="Describe the problem; answer the questions that separate the candidates; add a diff or target "
+        "on the way (/diff, /target). Lines are saved as you type them.",
+        epilog=EPILOG,
+    )
+    chat.add_argument("--target", metavar="FILE.py[:FUNC]", help="your model (or /target in the conversation)")
+    chat.add_argument("--diff", metavar="FILE", help="the diff that came before the symptom (or /diff)")
+    chat.add_argument(
+        "--transcript",
+        metavar="FILE",
+        help="where to save the transcript (default: a new file in $XDG_STATE_HOME/debug-agent/)",
+    )
+    chat.add_argument(
+        "--resume", nargs="?", const="latest", metavar="FILE", help="continue a saved session (default: the latest)"
+    )
+    _add_output_flags(chat)
+    chat.add_argument("--quiet", "-q", action="store_true", help="no progress output on stderr")
+    chat.add_argument("--budget", type=_positive, default=30.0, help="planned probe time in seconds (default 30)")
+    _add_llm_flags(chat)
+    _add_run_flags(chat)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"debug-agent {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_ask(sub)
+    _add_chat(sub)
 
     probe = sub.add_parser(
         "probe",
@@ -144,6 +182,7 @@ def _commands() -> dict[str, Callable[[argparse.Namespace], int]]:
 
     return {
         "ask": commands.cmd_ask,
+        "chat": commands.cmd_chat,
         "probe": commands.cmd_probe,
         "probes": commands.cmd_probes,
         "catalog": commands.cmd_catalog,

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from typing import Any
 
 from . import bundled, intake
@@ -73,11 +74,28 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
     )
 
 
+def make_llm(args: argparse.Namespace) -> Any:
+    """An LLM client when one is configured and not --offline; None otherwise."""
+    from .llm import LLM, LLMConfig
+
+    cfg = LLMConfig.from_env(
+        offline=args.offline,
+        model=args.model,
+        base_url=args.base_url,
+        required=args.llm,
+        token_budget=args.llm_tokens,
+        time_budget_s=args.llm_timeout,
+        send_code=not args.no_code,
+    )
+    return LLM(cfg) if cfg else None
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     case = build_case(args)
+    llm = make_llm(args)
     progress = ConsoleProgress(err_console(), quiet=args.quiet)
     try:
-        report = engine_ask(case, ask_options(args), progress)
+        report = engine_ask(case, ask_options(args), progress, llm=llm)
     finally:
         progress.close()
     emit(report, args.format, args.output, args.assets, args.quiet)
@@ -85,6 +103,61 @@ def cmd_ask(args: argparse.Namespace) -> int:
         sys.stderr.write("debug-agent: interrupted; the partial report holds the probes that finished\n")
         return 130
     return 1 if args.fail_on_finding and report.cause_id != "none" else 0
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .chat import Chat, latest_transcript, state_dir
+
+    if args.resume:
+        path = latest_transcript() if args.resume == "latest" else Path(args.resume)
+        if not path.is_file():
+            raise UsageError(f"no transcript at {path}", fix=f"transcripts are kept in {state_dir()}")
+    else:
+        path = (
+            Path(args.transcript) if args.transcript else state_dir() / f"chat-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+        )
+    llm = make_llm(args)
+    opts = AskOptions(budget_s=args.budget, limits=limits(args), seed=args.seed, device=args.device, cwd=os.getcwd())
+    progress = ConsoleProgress(err_console(), quiet=args.quiet)
+
+    def out(text: str) -> None:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
+    chat = Chat(out, path, opts, progress, llm)
+    interactive = sys.stdin.isatty()
+    try:
+        resumed = chat.replay(path) if args.resume else 0
+        for flag, value in (("/diff", args.diff), ("/target", args.target)):
+            if value:
+                chat.handle(f"{flag} {value}")
+        chat.start(resumed)
+        while not chat.done:
+            line = input("> ") if interactive else sys.stdin.readline()
+            if not interactive and line == "":
+                break
+            chat.handle(line.rstrip("\n"))
+        report = chat._run() if chat.s.symptom or chat.s.answers else None
+    except (KeyboardInterrupt, EOFError) as exc:
+        chat.close()
+        if isinstance(exc, EOFError):
+            report = chat._run() if chat.s.symptom or chat.s.answers else None
+        else:
+            sys.stderr.write(
+                f"\ndebug-agent: interrupted; the session is saved in {path}; "
+                f"continue with: debug-agent chat --resume {path}\n"
+            )
+            return 130
+    finally:
+        progress.close()
+        chat.close()
+    if report is not None:
+        emit(report, args.format, args.output, args.assets, args.quiet)
+    if not args.quiet:
+        err_console().print(f"[dim]transcript saved in {path}[/dim]")
+    return 0
 
 
 def _option(text: str) -> tuple[str, Any]:

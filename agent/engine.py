@@ -10,13 +10,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from . import __version__, catalog, planner
+from . import __version__, assist, catalog, planner
 from .cues import scan_diff, scan_files
-from .errors import TargetError, UsageError, WorkerError
-from .evidence import Ledger, add_cues, add_probes, add_symptoms, match_symptoms
+from .errors import LLMError, LLMUnavailable, TargetError, UsageError, WorkerError
+from .evidence import Ledger, add_answers, add_cues, add_probes, add_symptoms, match_symptoms
+from .llm import LLM, MODES
 from .narrative import compose
 from .runner import Limits, Ready, Runner
-from .schemas import Case, CodeCue, ProbeRequest, ProbeResult, Report
+from .schemas import Case, CodeCue, LLMNarrative, LLMTriage, ProbeInfo, ProbeRequest, ProbeResult, Report
 
 
 class Progress(Protocol):
@@ -62,6 +63,7 @@ def triage(case: Case, source_cues: list[CodeCue] | None = None) -> Triage:
     cues = (scan_diff(case.diff) if case.diff else []) + (source_cues or [])
     ledger = Ledger(cat)
     add_symptoms(ledger, match_symptoms(case.symptom, cat))
+    add_answers(ledger, case.answers)
     add_cues(ledger, cues)
     return Triage(ledger, cues)
 
@@ -104,11 +106,16 @@ class ProbeRunner(Protocol):
 
 
 def ask(
-    case: Case, opts: AskOptions | None = None, progress: Progress | None = None, runner: ProbeRunner | None = None
+    case: Case,
+    opts: AskOptions | None = None,
+    progress: Progress | None = None,
+    runner: ProbeRunner | None = None,
+    llm: LLM | None = None,
 ) -> Report:
     """Diagnose a case. Raises typed errors for bad input; probe failures become results.
 
-    Probes run through `runner`; by default a child process loads `case.target`.
+    Probes run through `runner`; by default a child process loads `case.target`. With `llm`, an
+    OpenAI-compatible model may add checked hypotheses and probe requests, and word the report.
     """
     opts = opts or AskOptions()
     progress = progress or _Silent()
@@ -116,20 +123,24 @@ def ask(
     notes = list(case.notes) + (case.diff.notes if case.diff else [])
     progress.phase("triage: symptom and diff")
     tri = triage(case)
+    helper = _Assist(llm, progress)
     results: list[ProbeResult] = []
     partial = False
     meta: dict[str, object] = {
         "tool": f"debug-agent {__version__}",
         "catalog": tri.ledger.catalog.version,
         "seed": opts.seed,
-        "mode": "offline",
+        "mode": "llm" if llm else "offline",
     }
     if runner is None and case.target is not None and not opts.no_probes:
         runner = Runner(case.target, limits=opts.limits, seed=opts.seed, device=opts.device, cwd=opts.cwd)
-    if opts.no_probes:
-        notes.append("--no-probes: no probe ran")
-    elif runner is None:
-        notes.append("no --target given: no probe ran; the ranking rests on the symptom and the diff alone")
+    if opts.no_probes or runner is None:
+        notes.append(
+            "--no-probes: no probe ran"
+            if opts.no_probes
+            else "no --target given: no probe ran; the ranking rests on the symptom and the diff alone"
+        )
+        helper.triage(case, tri, [])
     else:
         progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
         with runner:
@@ -144,7 +155,16 @@ def ask(
             source_cues, read_notes = scan_files([s.file for s in ready.info.spans])
             notes += read_notes
             tri = triage(case, source_cues)
+            extra = helper.triage(case, tri, ready.probes)
             reqs, shown, plan_notes = choose(tri, ready, opts)
+            if not opts.probes:
+                planned = {r.name for r in reqs}
+                reqs += [
+                    r
+                    for r in extra
+                    if r.name not in planned
+                    and planner.applicable(next(p for p in ready.probes if p.name == r.name), ready.info) is None
+                ]
             notes += plan_notes
             progress.phase(f"running {len(reqs)} probe(s)")
             try:
@@ -160,7 +180,66 @@ def ask(
                 notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
     add_probes(tri.ledger, results)
     meta["seconds"] = round(time.monotonic() - started, 3)
-    return compose(tri.ledger, tri.cues, results, notes, meta, partial=partial)
+    report = compose(tri.ledger, tri.cues, results, notes, meta, partial=partial)
+    return helper.narrate(report)
+
+
+class _Assist:
+    """The LLM's part of a run, with its failures turned into notes (or LLMUnavailable when required)."""
+
+    def __init__(self, llm: LLM | None, progress: Progress) -> None:
+        self.llm = llm
+        self.progress = progress
+        self.notes: list[str] = []
+        self.failed = False
+
+    def _fail(self, exc: LLMError, stage: str) -> None:
+        if self.llm is not None and self.llm.cfg.required and isinstance(exc, LLMUnavailable):
+            raise exc
+        self.failed = True
+        self.notes.append(f"LLM {stage} failed ({exc.what}); the offline engine's answer is used")
+
+    def triage(self, case: Case, tri: Triage, probes: list[ProbeInfo]) -> list[ProbeRequest]:
+        if self.llm is None or self.failed:
+            return []
+        self.progress.phase(f"asking the LLM ({self.llm.cfg.model}) to read the case")
+        prompt, redacted = assist.triage_prompt(case, tri.cues, tri.ledger, probes, self.llm.cfg.send_code)
+        if redacted:
+            self.notes.append(f"{redacted} secret(s) redacted before anything was sent to the LLM")
+        try:
+            answer = self.llm.ask(LLMTriage, assist.SYSTEM, prompt)
+        except LLMError as exc:
+            self._fail(exc, "triage")
+            return []
+        reqs, notes = assist.apply_triage(answer, case, tri.cues, tri.ledger, probes)
+        self.notes += notes
+        return reqs
+
+    def narrate(self, report: Report) -> Report:
+        if self.llm is None:
+            return report
+        if not self.failed:
+            self.progress.phase("asking the LLM to word the report")
+            try:
+                answer = self.llm.ask(LLMNarrative, assist.SYSTEM, assist.narrative_prompt(report))
+                report, notes = assist.apply_narrative(answer, report)
+                self.notes += notes
+            except LLMError as exc:
+                self._fail(exc, "narrative")
+        u = self.llm.usage
+        self.progress.phase(f"LLM used: {u.calls} call(s), {u.tokens} tokens, {u.seconds:.1f}s")
+        meta = report.meta | {
+            "llm": {
+                "model": self.llm.cfg.model,
+                "base_url": self.llm.cfg.base_url,
+                "calls": u.calls,
+                "tokens": u.tokens,
+                "seconds": round(u.seconds, 2),
+                "structured_output": MODES[self.llm.mode],
+                "fell_back": self.failed,
+            }
+        }
+        return report.model_copy(update={"notes": report.notes + u.notes + self.notes, "meta": meta})
 
 
 def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> list[ProbeResult]:
@@ -172,6 +251,10 @@ def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Prog
             res = runner.run(req)
         except (TargetError, WorkerError) as exc:
             res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
+        except UsageError as exc:
+            if not req.reason.startswith("requested by the LLM"):
+                raise
+            res = ProbeResult(name=req.name, status="error", summary=f"LLM request rejected: {exc.what}"[:300])
         out.append(res)
         progress.probe_done(res)
     return out

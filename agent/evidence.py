@@ -16,9 +16,10 @@ from .schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, Pr
 
 SYMPTOM_CAP = 3.0  # a long symptom cannot outvote an experiment
 CODE_CAP = 4.5
+LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
 OTHER = "other"
 
-Origin = Literal["symptom", "code", "probe", "answer"]
+Origin = Literal["symptom", "code", "probe", "answer", "llm"]
 
 
 @dataclass
@@ -45,11 +46,11 @@ class Ledger:
 
     def total(self, cause_id: str, origin: Origin | None = None) -> float:
         ts = [t for t in self.terms[cause_id] if origin is None or t.origin == origin]
-        caps = {"symptom": SYMPTOM_CAP, "code": CODE_CAP}
+        caps = {"symptom": SYMPTOM_CAP, "code": CODE_CAP, "llm": LLM_CAP}
         if origin in caps:
             return max(-caps[origin], min(caps[origin], sum(t.weight for t in ts)))
         if origin is None:
-            return sum(self.total(cause_id, o) for o in ("symptom", "code", "probe", "answer"))
+            return sum(self.total(cause_id, o) for o in ("symptom", "code", "probe", "answer", "llm"))
         return sum(t.weight for t in ts)
 
     def score(self, entry: CatalogEntry) -> float:
@@ -179,3 +180,17 @@ def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
             table = e.probes.get(r.name, {})
             w = sum(table.get(tag, 0.0) for tag in r.outcomes)
             ledger.add(e.id, "probe", w, obs)
+
+
+def add_answers(ledger: Ledger, answers: dict[str, bool]) -> None:
+    """The user's yes/no answers to catalog questions (from chat)."""
+    questions = {q.id: q for q in ledger.catalog.questions}
+    for qid, yes in answers.items():
+        q = questions.get(qid)
+        if q is None:
+            continue
+        obs = Observation(
+            kind="observation", source="symptom", text=f'asked "{q.text}", the user answered {"yes" if yes else "no"}'
+        )
+        for cause, w in (q.yes if yes else q.no).items():
+            ledger.add(cause, "answer", w, obs)

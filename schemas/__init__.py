@@ -12,6 +12,7 @@ from .case import (
     TargetRef,
 )
 from .catalog import Catalog, CatalogEntry, Question, SymptomCue
+from .llm import LLMHypothesis, LLMInference, LLMNarrative, LLMOption, LLMProbeRequest, LLMTriage
 from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus
 from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
 from .target import TARGET_KEYS, Target
@@ -25,6 +26,12 @@ __all__ = [
     "DiffLine",
     "Finding",
     "Hypothesis",
+    "LLMHypothesis",
+    "LLMInference",
+    "LLMNarrative",
+    "LLMOption",
+    "LLMProbeRequest",
+    "LLMTriage",
     "Observation",
     "ParsedDiff",
     "ProbeInfo",

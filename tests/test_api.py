@@ -82,13 +82,23 @@ def test_diagnose_in_process_leaves_the_model_alone():
     x = torch.randn(32, 4, generator=torch.Generator().manual_seed(0))
     model = Regressor(squeeze=False)
     before = {k: v.clone() for k, v in model.state_dict().items()}
-    report = debug_agent.diagnose(model, (x, x[:, 0]), mse, symptom="predictions are all nearly the same value",
-                                  optimizer=lambda p: torch.optim.Adam(p, lr=1e-2))
+    report = debug_agent.diagnose(
+        model,
+        (x, x[:, 0]),
+        mse,
+        symptom="predictions are all nearly the same value",
+        optimizer=lambda p: torch.optim.Adam(p, lr=1e-2),
+    )
     assert report.cause_id == "shape.broadcast"
     assert report.meta["target"] == "in-process"
     assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
-    healthy = debug_agent.diagnose(Regressor(squeeze=True), (x, x[:, 0]), mse, symptom="sanity check",
-                                   optimizer=lambda p: torch.optim.Adam(p, lr=1e-2))
+    healthy = debug_agent.diagnose(
+        Regressor(squeeze=True),
+        (x, x[:, 0]),
+        mse,
+        symptom="sanity check",
+        optimizer=lambda p: torch.optim.Adam(p, lr=1e-2),
+    )
     assert healthy.cause_id == "none"
 
 
