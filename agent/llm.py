@@ -2,7 +2,8 @@
 
 Structured output is tried in this order, and what an endpoint rejects is remembered for the rest
 of the run: `chat.completions.parse` with a json_schema response format; JSON mode with the schema
-in the prompt; a forced tool call; plain text with the first JSON object extracted. Every answer is
+attached (llama.cpp constrains generation with it); plain JSON mode with the schema in the prompt;
+a forced tool call; plain text with the first JSON object extracted. Every answer is
 validated client-side; an invalid one is asked again with the validation error (a little warmer
 each time). Timeouts, 429 and 5xx are retried with backoff. Whatever fails, the caller gets an
 LLMError and falls back to the offline engine.
@@ -23,7 +24,9 @@ from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attemp
 from .errors import LLMError, LLMUnavailable, UsageError
 
 T = TypeVar("T", bound=BaseModel)
-MODES = ("json_schema", "json_object", "tool", "text")
+# json_object_schema is JSON mode with the schema attached to response_format, an extension that
+# llama.cpp's server uses to constrain generation with a grammar; servers that refuse it fall through.
+MODES = ("json_schema", "json_object_schema", "json_object", "tool", "text")
 DEFAULT_MODEL = "gpt-4o-mini"
 
 SECRET_PATTERNS = [
@@ -83,7 +86,7 @@ class LLMConfig:
     base_url: str | None
     api_key: str
     model: str
-    timeout_s: float = 30.0  # one request
+    timeout_s: float = 60.0  # one request (local CPU servers are slow)
     token_budget: int = 12_000  # per ask, prompt + completion
     time_budget_s: float = 120.0  # per ask, all requests
     attempts: int = 3  # validation re-asks
@@ -229,7 +232,12 @@ class LLM:
                     ) from exc
                 self.usage.notes.append(f"endpoint rejected {mode} (HTTP {_status(exc)}); using {MODES[self.mode + 1]}")
                 self.mode += 1
-            except (openai.APIConnectionError, openai.APITimeoutError, openai.RateLimitError) as exc:
+            except openai.APITimeoutError as exc:  # reachable but slow: not "unavailable"
+                raise LLMError(
+                    f"the LLM did not answer within {self.cfg.timeout_s:.0f}s",
+                    fix="use a faster model or endpoint, or raise --llm-timeout",
+                ) from exc
+            except (openai.APIConnectionError, openai.RateLimitError) as exc:
                 raise LLMUnavailable(
                     f"the LLM endpoint is unreachable: {type(exc).__name__}",
                     fix="check OPENAI_BASE_URL, or run with --offline",
@@ -260,7 +268,9 @@ class LLM:
         kwargs: dict[str, Any] = {
             "model": self.cfg.model,
             "temperature": temperature,
-            "max_tokens": min(2000, max(256, self.cfg.token_budget - self.usage.tokens)),
+            "max_tokens": min(1000, max(256, self.cfg.token_budget - self.usage.tokens)),
+            # never wait past the run's LLM time budget
+            "timeout": max(1.0, min(self.cfg.timeout_s, self.cfg.time_budget_s - (time.monotonic() - self.started))),
         }
         schema_json = json.dumps(schema.model_json_schema())
         try:
@@ -268,11 +278,12 @@ class LLM:
                 resp = self.client.chat.completions.parse(messages=messages, response_format=schema, **kwargs)
                 msg = resp.choices[0].message
                 text = msg.content or ""
-            elif mode == "json_object":
+            elif mode in ("json_object", "json_object_schema"):
                 msgs = messages + [{"role": "user", "content": f"Answer with a JSON object matching: {schema_json}"}]
-                resp = self.client.chat.completions.create(
-                    messages=msgs, response_format={"type": "json_object"}, **kwargs
-                )
+                fmt: dict[str, Any] = {"type": "json_object"}
+                if mode == "json_object_schema":
+                    fmt["schema"] = schema.model_json_schema()
+                resp = self.client.chat.completions.create(messages=msgs, response_format=fmt, **kwargs)  # type: ignore[arg-type]
                 text = resp.choices[0].message.content or ""
             elif mode == "tool":
                 tool = {

@@ -121,5 +121,7 @@ class Case(BaseModel):
     symptom: str = ""
     diff: ParsedDiff | None = None
     target: TargetRef | None = None
-    answers: dict[str, bool] = Field(default_factory=dict, description="catalog question id -> the user's yes/no (chat)")
+    answers: dict[str, bool] = Field(
+        default_factory=dict, description="catalog question id -> the user's yes/no (chat)"
+    )
     notes: list[str] = Field(default_factory=list, description="intake notes: what was cut, redacted or skipped")

@@ -14,7 +14,9 @@ class LLMHypothesis(BaseModel):
 
     cause_id: str = Field(description="a catalog id")
     strength: Literal["low", "medium", "high"]
-    quote: str = Field(description="the exact phrase from the symptom, or the exact code line, that points at the cause")
+    quote: str = Field(
+        description="the exact phrase from the symptom, or the exact code line, that points at the cause"
+    )
     source: str = Field(description="'symptom', or 'diff:<file>:<line>' / 'source:<file>:<line>' for a code line")
     reason: str
 

