@@ -37,7 +37,7 @@ def limits(args: argparse.Namespace) -> Limits:
         max_memory=args.max_memory if args.max_memory is not None else default_max_memory(),
     )
     if args.threads:
-        lim.threads = args.threads
+        lim.threads, lim.fixed_threads = args.threads, True
     return lim
 
 

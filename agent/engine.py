@@ -178,6 +178,8 @@ def ask(
                 notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
             if runner.restarts:
                 notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
+            if getattr(runner, "peak_rss_mb", 0):
+                meta["worker_peak_rss_mb"] = runner.peak_rss_mb
     add_probes(tri.ledger, results)
     meta["seconds"] = round(time.monotonic() - started, 3)
     report = compose(tri.ledger, tri.cues, results, notes, meta, partial=partial)

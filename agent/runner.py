@@ -28,6 +28,7 @@ class Limits:
     total_s: float = 600.0  # the whole run
     max_memory: int | None = None  # bytes for the child's heap; None = no cap
     threads: int = field(default_factory=lambda: max(1, min(4, os.cpu_count() or 1)))
+    fixed_threads: bool = False  # True when the user chose --threads; else the worker may use fewer
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Runner:
         self.ready: Ready | None = None
         self.started = time.monotonic()
         self.restarts = 0
+        self.peak_rss_mb = 0.0  # the largest peak resident memory any worker reported
         self._buf = b""
         self._tail: deque[str] = deque(maxlen=200)
         self._tmp: str | None = None
@@ -93,6 +95,7 @@ class Runner:
                 "func": self.ref.func,
                 "seed": self.seed,
                 "threads": self.limits.threads,
+                "fixed_threads": self.limits.fixed_threads,
                 "device": self.device,
             }
         )
@@ -115,6 +118,7 @@ class Runner:
         if msg.get("event") == "error":
             self._kill()
             raise from_dict(msg["error"])
+        self._note_rss(msg)
         if msg.get("event") != "ready":
             raise WorkerError(f"unexpected first message from the worker: {msg.get('event')!r}")
         self.ready = Ready(
@@ -161,7 +165,12 @@ class Runner:
             )
         if msg.get("event") == "error":
             raise from_dict(msg["error"])
+        self._note_rss(msg)
         return ProbeResult.model_validate(msg["result"])
+
+    def _note_rss(self, msg: dict[str, Any]) -> None:
+        if isinstance(msg.get("rss_mb"), (int, float)):
+            self.peak_rss_mb = max(self.peak_rss_mb, float(msg["rss_mb"]))
 
     def close(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

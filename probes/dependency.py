@@ -23,7 +23,7 @@ class DependencyOptions(BaseModel):
         default=1e-6, gt=0, lt=1, description="relative size of a cross-row gradient that counts as a leak"
     )
     causal: bool = Field(default=True, description="also test causal order when the target says causal")
-    max_cut_passes: int = Field(default=16, ge=1, le=256, description="forward passes allowed for the causal test")
+    max_cut_passes: int = Field(default=8, ge=1, le=256, description="forward passes allowed for the causal test")
 
 
 class _Leaves:
@@ -267,7 +267,7 @@ def _batch_stat_norms(model: nn.Module) -> list[str]:
         "causal_ok",
         "causal_leak",
     ),
-    cost=4.0,
+    cost=8.0,
     options=DependencyOptions,
 )
 def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) -> ProbeResult:

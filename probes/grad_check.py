@@ -91,7 +91,7 @@ def _rel(a: float, n: float) -> float:
 
 @probe(
     outcomes=("grads_match", "grads_approximate", "grads_mismatch", "custom_function_mismatch"),
-    cost=8.0,
+    cost=10.0,
     options=GradCheckOptions,
 )
 def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> ProbeResult:

@@ -59,7 +59,7 @@ def _differs(a: Any, b: Any, tol: float) -> float:
         "forward_deterministic",
         "state_mutated_in_forward",
     ),
-    cost=4.0,
+    cost=1.5,
     options=ModeAuditOptions,
 )
 def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> ProbeResult:

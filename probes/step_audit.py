@@ -114,7 +114,7 @@ def _accumulation(
         "eval_mode_in_step",
     ),
     requires=("model", "batch", "loss_fn"),
-    cost=6.0,
+    cost=8.0,
     options=StepAuditOptions,
 )
 def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> ProbeResult:
