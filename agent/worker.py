@@ -88,7 +88,8 @@ class Worker:
         from . import probes, target
 
         registry = probes.load_all()
-        self.target, info = target.load(TargetRef(path=req["path"], func=req.get("func") or "make_target"))
+        ref = TargetRef(path=req["path"], func=req.get("func") or "make_target")
+        self.target, info = target.load(ref, self.device)
         self.unit = target.unit_seconds(self.target)
         if threads > 1 and not req.get("fixed_threads") and self.unit is not None and self.unit < 0.05:
             # Small models run slower on several threads (synchronisation dwarfs the work): keep the faster.

@@ -135,6 +135,13 @@ def finding_at(text: str, frame: tuple[str, int, str] | None, **data: Any) -> Fi
     return Finding(text=text, where=f"{display_path(frame[0])}:{frame[1]}", code=frame[2], data=data)
 
 
+def fork_rng(model: nn.Module) -> Any:
+    """Fork the CPU generator, and the CUDA one when the model lives on a GPU."""
+    p = next(model.parameters(), None)
+    cuda = [p.device.index or 0] if p is not None and p.device.type == "cuda" else []
+    return torch.random.fork_rng(devices=cuda)
+
+
 def watch_modules(
     model: nn.Module, record: Callable[[str, nn.Module], object], only: tuple[type, ...] = (nn.Module,)
 ) -> list[Any]:

@@ -66,7 +66,7 @@ def _linear(xa: torch.Tensor, ya: torch.Tensor, xb: torch.Tensor, cls: bool) -> 
     """Ridge regression (one-vs-rest for classes) with a bias column."""
 
     def design(x: torch.Tensor) -> torch.Tensor:
-        return torch.cat([x, torch.ones(len(x), 1, dtype=x.dtype)], 1)
+        return torch.cat([x, torch.ones(len(x), 1, dtype=x.dtype, device=x.device)], 1)
 
     a, b = design(xa), design(xb)
     classes = ya.unique() if cls else None

@@ -60,7 +60,7 @@ class _Leaves:
         self.connected = self.connected or any(g is not None for g in grads)
         for g in grads:
             if g is not None:
-                total += g.detach().double().reshape(self.batch, -1).pow(2).sum(1)
+                total += g.detach().reshape(self.batch, -1).double().pow(2).sum(1).cpu()  # (B,) on the CPU
         return total.sqrt()
 
 
@@ -75,7 +75,7 @@ def _group_test(
     groups whose outputs leak, passes).
     """
     B = y.shape[0]
-    rows = torch.arange(B)
+    rows = torch.arange(B, device=y.device)
     shape = (B,) + (1,) * (y.dim() - 1)
     total = leaves.row_norms((proj * y).sum())
     cross = torch.zeros(B, dtype=torch.float64)
@@ -87,7 +87,7 @@ def _group_test(
             out_mask = (bit == side).to(y.dtype).reshape(shape)
             g = leaves.row_norms((proj * y * out_mask).sum())
             passes += 1
-            other = bit != side
+            other = (bit != side).cpu()
             if bool((g[other] > tol * float(total.max())).any()):
                 leaky.append((k, side))
             cross[other] = torch.maximum(cross[other], g[other])
@@ -134,7 +134,7 @@ def _batch_pattern(
     # feed an exemplar output row.
     sources: list[int] = []
     for i0 in _exemplar_candidates(B, leaky)[:3]:
-        sel = torch.zeros(B, dtype=y.dtype)
+        sel = torch.zeros(B, dtype=y.dtype, device=y.device)
         sel[i0] = 1.0
         src = leaves.row_norms((proj * y * sel.reshape((B,) + (1,) * (y.dim() - 1))).sum())
         passes += 1
@@ -173,10 +173,12 @@ def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generat
     idx[0], idx[dim] = row, slice(start, None)
     part = x[tuple(idx)]
     if x.is_floating_point():
-        x[tuple(idx)] = part + torch.randn(part.shape, generator=gen, dtype=x.dtype) * (float(x.std()) + 1e-3)
+        x[tuple(idx)] = part + torch.randn(part.shape, generator=gen, dtype=x.dtype).to(x.device) * (
+            float(x.float().std()) + 1e-3
+        )
     else:
         vocab = int(x.max()) + 1
-        x[tuple(idx)] = (part + torch.randint(1, max(vocab, 2), part.shape, generator=gen)) % max(vocab, 2)
+        x[tuple(idx)] = (part + torch.randint(1, max(vocab, 2), part.shape, generator=gen).to(x.device)) % max(vocab, 2)
 
 
 def _causal(
@@ -311,7 +313,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
             0,
         )
     else:
-        proj = torch.randn(y.shape, dtype=y.dtype)
+        proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)  # drawn on the CPU: same numbers on any device
         tags, meas, findings, passes = _batch_pattern(y, leaves, proj, options.tol)
     meas["backward_passes"] = passes
     if "batch_leak" in tags:

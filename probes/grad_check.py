@@ -65,7 +65,7 @@ class _Problem:
             return self.loss_fn(out, self.targets)
         y = main_tensor(out)
         if self.proj is None:
-            self.proj = torch.randn(y.shape, dtype=y.dtype)
+            self.proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)
         return (y * self.proj).sum()
 
     def directional(
@@ -123,7 +123,7 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
     worst = 0.0
     pairs = []
     for _ in range(options.directions):
-        dirs = [torch.randn(v.shape, generator=gen, dtype=dtype) for v in prob.vars]
+        dirs = [torch.randn(v.shape, generator=gen, dtype=dtype).to(v.device) for v in prob.vars]
         a, n = prob.directional(grads, dirs, options.eps)
         pairs.append([round(a, 10), round(n, 10)])
         worst = max(worst, _rel(a, n))
@@ -150,7 +150,10 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         )
     bad = []
     for v, name in list(zip(prob.vars, prob.names, strict=True))[: options.localise]:
-        dirs = [torch.randn(v.shape, generator=gen, dtype=dtype) if u is v else torch.zeros_like(u) for u in prob.vars]
+        dirs = [
+            torch.randn(v.shape, generator=gen, dtype=dtype).to(v.device) if u is v else torch.zeros_like(u)
+            for u in prob.vars
+        ]
         a, n = prob.directional(grads, dirs, options.eps)
         if _rel(a, n) > options.tol:
             bad.append(name)

@@ -10,7 +10,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, main_tensor, watch_modules
+from ._common import clone, clone_batch, fork_rng, main_tensor, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -78,7 +78,7 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
         training: dict[str, bool] = {}
         hooks = watch_modules(model, lambda n, mod: training.__setitem__(n, mod.training), MODE_SENSITIVE)
         before = _state(model)
-        with torch.random.fork_rng(devices=[]):
+        with fork_rng(model):
             torch.manual_seed(ctx.seed)
             first = target.eval_fn(model, clone_batch(target.batch))
             torch.manual_seed(ctx.seed + 1)

@@ -170,6 +170,8 @@ class _Seeded:
         self._py = random.getstate()
         self._np = np.random.get_state()
         self._torch = torch.random.get_rng_state()
+        # CUDA generators too, but only when CUDA is already in use (never initialise it here).
+        self._cuda = torch.cuda.get_rng_state_all() if torch.cuda.is_initialized() else None
         random.seed(self.seed)
         np.random.seed(self.seed)
         torch.manual_seed(self.seed)
@@ -181,6 +183,8 @@ class _Seeded:
         random.setstate(self._py)
         np.random.set_state(self._np)
         torch.random.set_rng_state(self._torch)
+        if self._cuda is not None:
+            torch.cuda.set_rng_state_all(self._cuda)
 
 
 def execute(name: str, target: Target, ctx: ProbeContext, raw_options: dict[str, Any] | None = None) -> ProbeResult:

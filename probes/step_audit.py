@@ -11,7 +11,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, compute_loss, make_optimizer, train_step, watch_modules
+from ._common import clone, clone_batch, compute_loss, fork_rng, make_optimizer, train_step, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -28,7 +28,7 @@ def _grads(model: nn.Module) -> dict[str, torch.Tensor | None]:
 
 
 def _flat(grads: dict[str, torch.Tensor | None]) -> torch.Tensor:
-    parts = [g.reshape(-1).double() for g in grads.values() if g is not None]
+    parts = [g.reshape(-1).double().cpu() for g in grads.values() if g is not None]
     return torch.cat(parts) if parts else torch.zeros(0, dtype=torch.float64)
 
 
@@ -57,17 +57,17 @@ def _accumulation(
     step 2. Cleared: b == f. Accumulating: b == a + f.
     """
     seed = torch.initial_seed()
-    with torch.random.fork_rng(devices=[]):
+    with fork_rng(model):
         torch.manual_seed(seed)
         train_step(target, model, opt, batch)
     a = _grads(model)
     fresh = clone(model)
     fresh.zero_grad(set_to_none=True)
-    with torch.random.fork_rng(devices=[]):
+    with fork_rng(model):
         torch.manual_seed(seed + 1)
         compute_loss(target, fresh, batch).backward()
     f = _grads(fresh)
-    with torch.random.fork_rng(devices=[]):
+    with fork_rng(model):
         torch.manual_seed(seed + 1)
         train_step(target, model, opt, batch)
     b = _grads(model)
@@ -76,12 +76,12 @@ def _accumulation(
     names = [n for n in b if b[n] is not None and f.get(n) is not None]
     fa = torch.cat(
         [
-            a[n].reshape(-1).double() if a[n] is not None else torch.zeros(b[n].numel(), dtype=torch.float64)
+            a[n].reshape(-1).double().cpu() if a[n] is not None else torch.zeros(b[n].numel(), dtype=torch.float64)
             for n in names
         ]
     )
-    fb = torch.cat([b[n].reshape(-1).double() for n in names])
-    ff = torch.cat([f[n].reshape(-1).double() for n in names])
+    fb = torch.cat([b[n].reshape(-1).double().cpu() for n in names])
+    ff = torch.cat([f[n].reshape(-1).double().cpu() for n in names])
     scale = float(fb.norm()) + 1e-30
     cleared_err = float((fb - ff).norm()) / scale
     accum_err = float((fb - ff - fa).norm()) / scale
