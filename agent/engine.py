@@ -42,8 +42,11 @@ class AskOptions:
     probes: list[ProbeRequest] = field(default_factory=list)  # run exactly these (user's choice)
     all_probes: bool = False
     no_probes: bool = False
-    budget_s: float = 30.0  # planned probe time
-    max_units: float = 2000.0  # cap on planned forward+backward units, whatever the time budget
+    budget_s: float = 30.0  # planned probe time, at most
+    # A plan costs at most `max_units` forward+backward passes of the model, unless that many take
+    # less than `floor_s` seconds (small models: fixed overheads dominate, so time is the measure).
+    max_units: float = 40.0
+    floor_s: float = 5.0
     limits: Limits = field(default_factory=Limits)
     seed: int = 0
     device: str = "cpu"
@@ -86,9 +89,8 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
         ]
         skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
     else:
-        units = opts.max_units
-        if ready.unit_seconds:
-            units = min(units, opts.budget_s / max(ready.unit_seconds, 1e-6))
+        unit = max(ready.unit_seconds or 1e-3, 1e-6)
+        units = min(opts.budget_s / unit, max(opts.max_units, opts.floor_s / unit))
         reqs, skipped = planner.plan(tri.ledger.catalog, tri.ledger.credences(), ready.probes, ready.info, units)
     shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]

@@ -45,5 +45,10 @@ def lm_loss(logits: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
 def make_target():
     torch.manual_seed(0)
     tokens = torch.randint(0, VOCAB, (BATCH, T))
-    return {"model": GPT(), "batch": (tokens, tokens), "loss_fn": lm_loss, "causal": True,
-            "optimizer": lambda p: torch.optim.AdamW(p, lr=3e-4)}
+    return {
+        "model": GPT(),
+        "batch": (tokens, tokens),
+        "loss_fn": lm_loss,
+        "causal": True,
+        "optimizer": lambda p: torch.optim.AdamW(p, lr=3e-4),
+    }
