@@ -64,8 +64,8 @@ class Ledger:
         exp = {k: math.exp(v - top) for k, v in raw.items()}
         z = sum(exp.values())
         cred = {k: v / z for k, v in exp.items()}
-        cap = self.catalog.max_credence
         best = max(cred, key=lambda k: cred[k])
+        cap = self.catalog.none_max_credence if best == "none" else self.catalog.max_credence
         if best != OTHER and cred[best] > cap:
             cred[OTHER] += cred[best] - cap
             cred[best] = cap

@@ -62,6 +62,20 @@ def _observations(top: CatalogEntry, ledger: Ledger, results: list[ProbeResult])
     return out
 
 
+def _first_action(top: CatalogEntry, status: str, where: str, results: list[ProbeResult]) -> str:
+    """The catalog's experiment; when no probe has tested the cause yet, say which probe would."""
+    text = _fill(top.first_action, where)
+    if status != "untested" or not top.probes:
+        return text
+    probe = max(top.probes, key=lambda p: max(top.probes[p].values()))
+    skipped = next((r for r in results if r.name == probe and r.status == "not_applicable"), None)
+    if skipped:
+        return f"{text} (The `{probe}` probe would test this, but was not run: {skipped.summary}.)"
+    if not results:
+        return f"{text} (Or let debug-agent run it: add --target FILE.py; the `{probe}` probe tests this.)"
+    return text
+
+
 def _competing(hyps: list[Hypothesis], ledger: Ledger, n: int = 3) -> list[str]:
     out = []
     for h in hyps[:n]:
@@ -121,7 +135,7 @@ def compose(
         confidence=round(min(max(top_h.credence, 0.0), 1.0), 3),
         evidence=[o.as_evidence() for o in obs],
         competing_hypotheses=_competing(hyps[1:], ledger),
-        first_action=_fill(top.first_action, where),
+        first_action=_first_action(top, top_h.status, where, results),
         prediction_if_true=_fill(top.prediction_if_true, where),
         prediction_if_false=_fill(top.prediction_if_false, where),
         immediate_changes=changes,

@@ -84,6 +84,10 @@ class Catalog(BaseModel):
     version: str
     other_score: float = Field(description="log-score of 'a cause not in the catalog'")
     temperature: float = Field(default=1.0, gt=0.0, description="divides log-scores before normalising")
+    none_max_credence: float = Field(
+        default=0.6, gt=0.0, le=1.0,
+        description="'no defect found' never claims more: probes cannot rule out what they do not test",
+    )
     max_credence: float = Field(
         default=0.97,
         gt=0.0,

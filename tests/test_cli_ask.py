@@ -89,6 +89,7 @@ def test_text_output_goes_to_stdout_progress_to_stderr(run_cli):
     assert proc.returncode == 0
     assert "No defect found" in proc.stdout
     assert "running" in proc.stderr and "No defect found" not in proc.stderr
+    assert "\x1b[" not in proc.stdout + proc.stderr, "NO_COLOR and a non-terminal mean plain text"
 
 
 def test_output_file_and_nothing_written_to_target_folder(run_cli, tmp_path):
