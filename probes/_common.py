@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import copy
 import linecache
-import math
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -105,10 +103,6 @@ def train_step(target: Target, model: nn.Module, opt: torch.optim.Optimizer, bat
     return as_float(loss)
 
 
-def finite(x: float) -> bool:
-    return math.isfinite(x)
-
-
 def user_frame(skip_ours: bool = True) -> tuple[str, int, str] | None:
     """(file, line, code) of the innermost frame in the user's code (not torch, not us, not stdlib)."""
     f = sys._getframe(1)
@@ -157,18 +151,3 @@ def watch_modules(
         return hook
 
     return [m.register_forward_pre_hook(hook_for(n)) for n, m in model.named_modules() if isinstance(m, only)]
-
-
-@contextmanager
-def eval_mode(model: nn.Module) -> Iterator[nn.Module]:
-    """Put a model (already a copy) in eval mode for the block."""
-    was = model.training
-    model.eval()
-    try:
-        yield model
-    finally:
-        model.train(was)
-
-
-def shape(t: Any) -> list[int] | str:
-    return list(t.shape) if isinstance(t, torch.Tensor) else type(t).__name__
