@@ -142,8 +142,9 @@ def add_symptoms(ledger: Ledger, matches: list[SymptomMatch]) -> None:
 
 
 def cue_observation(c: CodeCue) -> Observation:
-    where = "the diff adds" if c.origin == "diff" else "the source has"
-    return Observation(kind="observation", source=c.source, text=f"{where} `{c.code}` at {c.file}:{c.line}: {c.detail}")
+    where = "the diff at" if c.origin == "diff" else "the source at"
+    code = "" if c.code in c.detail else f" `{c.code}`"
+    return Observation(kind="observation", source=c.source, text=f"{where} {c.file}:{c.line}{code}: {c.detail}")
 
 
 def add_cues(ledger: Ledger, cues: list[CodeCue]) -> None:
