@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import RegistrationError
-from .schemas import CodeCue, DiffHunk, ParsedDiff
+from .schemas import CodeCue, DiffHunk, DiffLine, ParsedDiff
 
 Scope = Literal["line", "hunk", "file"]
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -80,36 +80,20 @@ def scan_diff(diff: ParsedDiff) -> list[CodeCue]:
         for ln in hunk.lines:
             if m := DEF_RE.match(ln.text):
                 func = m.group(1) or m.group(2)
-            if ln.kind != "+":
-                continue
             code = strip_comment(ln.text)
+            if ln.kind != "+" or not code.strip():
+                continue
             for spec in specs:
-                if spec.scope == "line" and "diff" in spec.on and code.strip():
-                    if detail := spec.fn(code, func):
-                        found.append(
-                            CodeCue(
-                                cue_id=spec.id,
-                                origin="diff",
-                                file=hunk.file,
-                                line=ln.line,
-                                code=ln.text.strip(),
-                                detail=detail,
-                            )
-                        )
+                if spec.scope == "line" and "diff" in spec.on and (detail := spec.fn(code, func)):
+                    found.append(_diff_cue(spec.id, hunk, ln, detail))
         for spec in specs:
             if spec.scope == "hunk":
-                for ln, detail in spec.fn(hunk):
-                    found.append(
-                        CodeCue(
-                            cue_id=spec.id,
-                            origin="diff",
-                            file=hunk.file,
-                            line=ln.line,
-                            code=ln.text.strip(),
-                            detail=detail,
-                        )
-                    )
+                found += [_diff_cue(spec.id, hunk, ln, detail) for ln, detail in spec.fn(hunk)]
     return _dedupe(found)
+
+
+def _diff_cue(cue_id: str, hunk: DiffHunk, ln: DiffLine, detail: str) -> CodeCue:
+    return CodeCue(cue_id=cue_id, origin="diff", file=hunk.file, line=ln.line, code=ln.text.strip(), detail=detail)
 
 
 def _hunk_func(hunk: DiffHunk) -> str | None:
