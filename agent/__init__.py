@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .api import diagnose
-    from .schemas import Report, Target
+    from debug_agent.api import diagnose
+    from debug_agent.schemas import Report, Target
 
 __all__ = ["Report", "Target", "__version__", "diagnose"]
 
@@ -20,11 +20,11 @@ __all__ = ["Report", "Target", "__version__", "diagnose"]
 def __getattr__(name: str) -> Any:
     # Lazy exports keep `debug-agent --help` free of torch and of the probe registry.
     if name in ("Report", "Target"):
-        from . import schemas
+        from debug_agent import schemas
 
         return getattr(schemas, name)
     if name == "diagnose":
-        from .api import diagnose
+        from debug_agent.api import diagnose
 
         return diagnose
     raise AttributeError(f"module 'debug_agent' has no attribute {name!r}")

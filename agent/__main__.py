@@ -1,3 +1,3 @@
-from .cli import main
+from debug_agent.cli import main
 
 raise SystemExit(main())

@@ -8,12 +8,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from . import diff as diffmod
-from .engine import AskOptions, Progress
-from .engine import ask as engine_ask
-from .errors import TargetError
-from .local import LocalRunner
-from .schemas import Case, ProbeRequest, Report, Target
+from debug_agent.engine import AskOptions, Progress
+from debug_agent.engine import ask as engine_ask
+from debug_agent.errors import TargetError
+from debug_agent.intake import diff as diffmod
+from debug_agent.isolation.local import LocalRunner
+from debug_agent.schemas import Case, ProbeRequest, Report, Target
 
 
 def make_target(**fields: Any) -> Target:

@@ -17,9 +17,9 @@ from typing import Any
 import torch
 from torch import nn
 
-from . import probes
-from .api import make_target
-from .schemas import ProbeResult, Target
+from debug_agent import plugins, probes
+from debug_agent.api import make_target
+from debug_agent.schemas import ProbeResult, Target
 
 __all__ = [
     "assert_batch_independent",
@@ -31,7 +31,7 @@ __all__ = [
 
 
 def _run(name: str, target: Target, **options: Any) -> ProbeResult:
-    probes.load_all()
+    plugins.load_probes()
     return probes.execute(name, target, probes.ProbeContext(seed=0, budget_s=120), options)
 
 

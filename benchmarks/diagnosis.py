@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-from debug_agent import bundled
+from debug_agent.intake import bundled
 
 
 def run(name: str) -> dict:

@@ -7,26 +7,27 @@ import linecache
 import os
 import sys
 from collections.abc import Callable
+from importlib.util import find_spec
 from typing import Any
 
 import torch
 from torch import nn
 
-import debug_agent
-import debug_agent.examples
-import debug_agent.schemas
 from debug_agent.schemas import Finding, Target
 
 
-def _pkg_dir(module: Any) -> str:
-    return os.path.dirname(os.path.abspath(module.__file__)) + os.sep
+def _pkg_dir(name: str) -> str:
+    """A package's folder, found without importing it (so probes import nothing of ours but schemas)."""
+    spec = find_spec(name)
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return os.path.abspath(locations[0]) + os.sep if locations else os.sep + "\0nowhere" + os.sep
 
 
 # Frames in these folders are not the user's code. Bundled examples count as user code even when
 # they are installed inside the debug_agent package.
-_OURS = tuple(_pkg_dir(m) for m in (debug_agent, debug_agent.schemas, sys.modules[__package__]))
-_EXAMPLES = _pkg_dir(debug_agent.examples)
-_LIBS = (_pkg_dir(torch), os.path.dirname(os.__file__) + os.sep)
+_OURS = tuple(_pkg_dir(m) for m in ("debug_agent", "debug_agent.schemas", "debug_agent.probes"))
+_EXAMPLES = _pkg_dir("debug_agent.examples")
+_LIBS = (os.path.dirname(os.path.abspath(torch.__file__)) + os.sep, os.path.dirname(os.__file__) + os.sep)
 
 
 def is_user_file(path: str, skip_ours: bool = True) -> bool:

@@ -50,6 +50,6 @@ def report_of(proc: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def probes_registry():
-    import debug_agent.probes as P
+    from debug_agent import plugins
 
-    return P.load_all()
+    return plugins.load_probes()

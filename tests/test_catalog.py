@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from debug_agent import catalog, cues
+from debug_agent import cues
+from debug_agent.engine import catalog
 from debug_agent.errors import CatalogError
 
 # Reports, tests and users depend on these exact ids.
@@ -55,7 +56,7 @@ def test_bad_catalog_is_a_clear_error(tmp_path):
     with pytest.raises(CatalogError, match="entries"):
         catalog.load_file(bad)
     bad.write_text(
-        (catalog.files("debug_agent") / "catalog.toml")
+        (Path(catalog.__file__).parent / "catalog.toml")
         .read_text()
         .replace("reshape_replaces_permute = 3.5", "no_such_cue = 1.0")
     )

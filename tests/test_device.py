@@ -8,9 +8,10 @@ import pytest
 import torch
 
 import debug_agent.probes as P
-from debug_agent import bundled
+from debug_agent import plugins
+from debug_agent.intake import bundled
+from debug_agent.isolation.target import to_device
 from debug_agent.schemas import Target
-from debug_agent.target import to_device
 
 from .conftest import report_of
 
@@ -37,7 +38,7 @@ def test_explicit_cpu_device_is_the_default_path(run_cli):
     ["reshape_permute", "broadcast_regression", "causal_leak", "cnn_healthy", "missing_zero_grad", "custom_backward"],
 )
 def test_cuda_outcomes_match_cpu(name):
-    P.load_all()
+    plugins.load_probes()
     path = str(bundled.get(name).target)
     cpu = Target.model_validate(runpy.run_path(path)["make_target"]())
     gpu = to_device(Target.model_validate(runpy.run_path(path)["make_target"]()), "cuda")

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from debug_agent import diff as diffmod
 from debug_agent.cues import scan_diff, scan_source
 from debug_agent.errors import InputError
+from debug_agent.intake import diff as diffmod
 
 DIFF = """diff --git a/model.py b/model.py
 index 1..2 100644

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from debug_agent import catalog, planner
-from debug_agent.evidence import OTHER, Ledger, add_cues, add_probes, add_symptoms, match_symptoms
-from debug_agent.narrative import compose
+from debug_agent.engine import catalog, planner
+from debug_agent.engine.evidence import OTHER, Ledger, add_cues, add_probes, add_symptoms, match_symptoms
+from debug_agent.engine.narrative import compose
 from debug_agent.schemas import CodeCue, ProbeInfo, ProbeOption, ProbeResult, TargetInfo
 
 

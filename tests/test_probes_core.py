@@ -9,6 +9,7 @@ import torch
 from torch import nn
 
 import debug_agent.probes as P
+from debug_agent import plugins
 from debug_agent.errors import RegistrationError, UsageError
 from debug_agent.schemas import ProbeResult, Target
 
@@ -16,7 +17,7 @@ from .models import BatchStatNet, SoftmaxNet, causal_target, regression_target, 
 
 
 def run(name: str, target: Target, **options) -> ProbeResult:
-    P.load_all()
+    plugins.load_probes()
     return P.execute(name, target, P.ProbeContext(seed=0, budget_s=60), options)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from debug_agent import render
+from debug_agent.report import render
 from debug_agent.schemas import Finding, Hypothesis, Observation, ProbeResult, Report
 
 GOLDEN = Path(__file__).parent / "golden" / "report.md"

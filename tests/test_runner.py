@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from debug_agent.errors import TargetError
-from debug_agent.runner import Limits, Runner
+from debug_agent.isolation.runner import Limits, Runner
 from debug_agent.schemas import ProbeRequest, TargetRef
 
 BAD = Path(__file__).parent / "bad_inputs"

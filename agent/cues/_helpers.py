@@ -1,0 +1,46 @@
+"""Helpers shared by cue rule modules: diff hunk slicing and AST access to functions and lines.
+
+May import: schemas, the cue registry.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from debug_agent.cues.registry import strip_comment
+from debug_agent.schemas import DiffHunk, DiffLine
+
+
+def _removed_added(hunk: DiffHunk) -> tuple[list[DiffLine], list[DiffLine]]:
+    return [ln for ln in hunk.lines if ln.kind == "-"], [ln for ln in hunk.lines if ln.kind == "+"]
+
+
+def _gone(hunk: DiffHunk, pattern: str) -> list[tuple[DiffLine, str]]:
+    """Removed lines matching `pattern` when no added line in the hunk matches it again."""
+    rx = re.compile(pattern)
+    removed, added = _removed_added(hunk)
+    if any(rx.search(strip_comment(a.text)) for a in added):
+        return []
+    return [(r, f"removes `{r.text.strip()}`") for r in removed if rx.search(strip_comment(r.text))]
+
+
+def _functions(text: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _src(text: str, node: ast.AST) -> str:
+    return ast.get_source_segment(text, node) or ""
+
+
+def _first_line(text: str, node: ast.AST, pattern: str) -> int:
+    rx = re.compile(pattern)
+    lines = text.splitlines()
+    for no in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+        if rx.search(strip_comment(lines[no - 1])):
+            return no
+    return node.lineno

@@ -1,0 +1,179 @@
+"""Built-in cue detectors for the training loop and the data pipeline (model-code cues: cue_rules.py)."""
+
+from __future__ import annotations
+
+import re
+
+from debug_agent.cues._helpers import _first_line, _functions, _gone, _src
+from debug_agent.cues.registry import cue, strip_comment
+from debug_agent.schemas import DiffHunk, DiffLine
+
+# --- optimisation ---------------------------------------------------------------------------------
+
+_LR_RE = re.compile(r"\blr\s*=\s*([0-9][0-9.]*(?:e-?[0-9]+)?)", re.I)
+
+
+def _lr(code: str) -> float | None:
+    m = _LR_RE.search(code)
+    return float(m.group(1)) if m else None
+
+
+@cue("lr_large")
+def lr_large(code: str, func: str | None) -> str | None:
+    """A learning rate far above the usual range (Adam/RMSprop >= 0.05, other optimisers >= 1)."""
+    lr = _lr(code)
+    if lr is None:
+        return None
+    if re.search(r"Adam|RMSprop|Adagrad", code) and lr >= 0.05 or lr >= 1.0:
+        return f"learning rate {lr:g} is high for this optimiser"
+    return None
+
+
+@cue("lr_tiny")
+def lr_tiny(code: str, func: str | None) -> str | None:
+    """A learning rate of 1e-6 or less."""
+    lr = _lr(code)
+    return f"learning rate {lr:g} is tiny" if lr is not None and 0 < lr <= 1e-6 else None
+
+
+@cue("zero_grad_removed", scope="hunk", on=("diff",))
+def zero_grad_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change deletes a zero_grad() call."""
+    return _gone(hunk, r"zero_grad\(|\.grad\s*=\s*None")
+
+
+@cue("clip_removed", scope="hunk", on=("diff",))
+def clip_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change deletes gradient clipping."""
+    return _gone(hunk, r"clip_grad_(norm|value)_")
+
+
+@cue("normalization_removed", scope="hunk", on=("diff",))
+def normalization_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change deletes input normalisation or scaling."""
+    return _gone(
+        hunk, r"Normalize\(|StandardScaler|/\s*255|-\s*\w*mean\w*\)?\s*\)?\s*/\s*\w*std|\.normalize\(|scaler\."
+    )
+
+
+@cue("requires_grad_false")
+def requires_grad_false(code: str, func: str | None) -> str | None:
+    """Parameters frozen with requires_grad = False."""
+    return "freezes parameters" if re.search(r"requires_grad\s*=\s*False|requires_grad_\(\s*False\s*\)", code) else None
+
+
+@cue("missing_zero_grad", scope="file", on=("source",))
+def missing_zero_grad(path: str, text: str) -> list[tuple[int, str]]:
+    """A function that calls backward() and step() but never clears gradients."""
+    out = []
+    for fn in _functions(text):
+        body = _src(text, fn)
+        if ".backward(" in body and ".step(" in body and not re.search(r"zero_grad|\.grad\s*=\s*None", body):
+            out.append((_first_line(text, fn, r"\.backward\("), f"`{fn.name}` steps without zero_grad()"))
+    return out
+
+
+@cue("missing_step", scope="file", on=("source",))
+def missing_step(path: str, text: str) -> list[tuple[int, str]]:
+    """A training function that calls backward() but never optimizer.step()."""
+    out = []
+    for fn in _functions(text):
+        body = _src(text, fn)
+        if ".backward(" in body and ".step(" not in body and re.search(r"opt\w*|optimizer", body):
+            out.append((_first_line(text, fn, r"\.backward\("), f"`{fn.name}` calls backward() but never step()"))
+    return out
+
+
+@cue("plain_list_modules", scope="file", on=("source",))
+def plain_list_modules(path: str, text: str) -> list[tuple[int, str]]:
+    """Sub-modules kept in a plain Python list, so the module never registers their parameters."""
+    out = []
+    lists: set[str] = set()
+    for no, raw in enumerate(text.splitlines(), start=1):
+        code = strip_comment(raw)
+        if m := re.search(r"self\.(\w+)\s*=\s*\[\s*\]", code):
+            lists.add(m.group(1))
+        elif m := re.search(r"self\.(\w+)\s*=\s*\[.*\bnn\.[A-Z]\w*\(", code):
+            out.append((no, f"self.{m.group(1)} is a plain list of modules; use nn.ModuleList"))
+        elif (m := re.search(r"self\.(\w+)\.append\(\s*nn\.[A-Z]\w*\(", code)) and m.group(1) in lists:
+            out.append((no, f"modules appended to plain list self.{m.group(1)}; use nn.ModuleList"))
+    return out
+
+
+# --- data -----------------------------------------------------------------------------------------
+
+
+@cue("separate_shuffle", scope="file", on=("source",))
+def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
+    """Inputs and labels shuffled by two different permutations."""
+    rx = re.compile(
+        r"(\w+)\s*=\s*\1\[\s*(?:torch\.randperm|np\.random\.permutation)\(|(?:random|np\.random|rng)\.shuffle\(\s*(\w+)"
+    )
+    for fn in _functions(text) or []:
+        body_lines = _src(text, fn).splitlines()
+        hits = []
+        for off, raw in enumerate(body_lines):
+            if m := rx.search(strip_comment(raw)):
+                hits.append((fn.lineno + off, m.group(1) or m.group(2)))
+        if len({v for _, v in hits}) >= 2:
+            return [(hits[1][0], f"{hits[0][1]} and {hits[1][1]} are shuffled by separate permutations")]
+    return []
+
+
+@cue("fit_before_split", scope="file", on=("source",))
+def fit_before_split(path: str, text: str) -> list[tuple[int, str]]:
+    """A scaler/statistic fitted on the full data before the train/validation split."""
+    lines = [strip_comment(raw) for raw in text.splitlines()]
+    fit = next(
+        (i for i, c in enumerate(lines) if re.search(r"\.fit(_transform)?\(|\b(mean|std)\(\s*(dim|axis)?", c)), None
+    )
+    split = next(
+        (
+            i
+            for i, c in enumerate(lines)
+            if re.search(r"train_test_split|random_split|\[\s*:\s*n_train|\bsplit\w*\s*=", c)
+        ),
+        None,
+    )
+    if fit is not None and split is not None and fit < split:
+        return [(fit + 1, "statistics fitted before the train/validation split")]
+    return []
+
+
+@cue("cache_touched", on=("diff",))
+def cache_touched(code: str, func: str | None) -> str | None:
+    """The change touches preprocessing that may be cached on disk."""
+    m = re.search(r"\b(cache\w*|preprocess\w*|tokeni[sz]\w*|pickle|np\.save|torch\.save)\b", code)
+    return f"changes cached preprocessing (`{m.group(0)}`)" if m else None
+
+
+@cue("cached_preprocessing_changed", scope="hunk", on=("diff",))
+def cached_preprocessing_changed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change edits preprocessing next to code that reads its results back from a cache."""
+    reads_cache = re.compile(
+        r"pickle\.loads?\(|np\.load\(|torch\.load\(|\bcache\w*\b.*\.exists\(|\.exists\(\).*\bcache"
+    )
+    lines = [ln for ln in hunk.lines if reads_cache.search(strip_comment(ln.text))]
+    added = [ln for ln in hunk.lines if ln.kind in "+-" and not reads_cache.search(ln.text)]
+    if not lines or not added:
+        return []
+    first = next((ln for ln in hunk.lines if ln.kind == "+"), added[0])
+    return [(first, f"changes preprocessing whose output is read back from a cache (`{lines[0].text.strip()}`)")]
+
+
+@cue("metric_edit", on=("diff",))
+def metric_edit(code: str, func: str | None) -> str | None:
+    """The change touches metric or logging code."""
+    m = re.search(r"\b(accuracy|acc|metric\w*|f1|precision|recall|correct)\b", code)
+    return f"changes metric code (`{m.group(0)}`)" if m else None
+
+
+@cue("bootstrap_without_done")
+def bootstrap_without_done(code: str, func: str | None) -> str | None:
+    """A discounted bootstrap term (gamma * next value) with no done/terminal mask."""
+    if re.search(r"gamma\s*\*", code) and re.search(
+        r"next_?val\w*|values?\[\s*\w+\s*\+\s*1\s*\]|next_v\b|v_next|bootstrap", code
+    ):
+        if not re.search(r"done|terminal|not_?done|nonterminal|mask", code):
+            return "bootstraps from the next value without (1 - done)"
+    return None

@@ -1,0 +1,197 @@
+"""Evidence and its weight: symptom phrases, code cues and probe outcomes scored against the catalog.
+
+Every term of a cause's score carries the Observation it came from, so the report can cite exactly
+what moved each credence. Scores are log-odds; credences are a softmax over every catalog entry plus
+"other" (a cause outside the catalog), so they sum to at most 1.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from debug_agent.schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, SymptomMatch
+
+SYMPTOM_CAP = 3.0  # a long symptom cannot outvote an experiment
+CODE_CAP = 4.5
+LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
+OTHER = "other"
+
+Origin = Literal["symptom", "code", "probe", "answer", "llm"]
+
+
+@dataclass
+class Term:
+    origin: Origin
+    weight: float
+    obs: Observation
+
+
+@dataclass
+class Ledger:
+    """Per-cause score terms. Build with `add_*`, read with `credences()` and `hypotheses()`."""
+
+    catalog: Catalog
+    terms: dict[str, list[Term]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for e in self.catalog.entries:
+            self.terms.setdefault(e.id, [])
+
+    def add(self, cause_id: str, origin: Origin, weight: float, obs: Observation) -> None:
+        if weight:
+            self.terms[cause_id].append(Term(origin, weight, obs))
+
+    def total(self, cause_id: str, origin: Origin | None = None) -> float:
+        ts = [t for t in self.terms[cause_id] if origin is None or t.origin == origin]
+        caps = {"symptom": SYMPTOM_CAP, "code": CODE_CAP, "llm": LLM_CAP}
+        if origin in caps:
+            return max(-caps[origin], min(caps[origin], sum(t.weight for t in ts)))
+        if origin is None:
+            return sum(self.total(cause_id, o) for o in ("symptom", "code", "probe", "answer", "llm"))
+        return sum(t.weight for t in ts)
+
+    def score(self, entry: CatalogEntry) -> float:
+        return math.log(entry.prior) + self.total(entry.id)
+
+    def credences(self) -> dict[str, float]:
+        t = self.catalog.temperature
+        raw = {e.id: self.score(e) / t for e in self.catalog.entries}
+        raw[OTHER] = self.catalog.other_score / t
+        top = max(raw.values())
+        exp = {k: math.exp(v - top) for k, v in raw.items()}
+        z = sum(exp.values())
+        cred = {k: v / z for k, v in exp.items()}
+        best = max(cred, key=lambda k: cred[k])
+        cap = self.catalog.none_max_credence if best == "none" else self.catalog.max_credence
+        if best != OTHER and cred[best] > cap:
+            cred[OTHER] += cred[best] - cap
+            cred[best] = cap
+        return cred
+
+    def status(self, cause_id: str) -> Literal["supported", "contradicted", "untested"]:
+        probe = [t for t in self.terms[cause_id] if t.origin == "probe"]
+        if not probe:
+            return "untested"
+        return "supported" if sum(t.weight for t in probe) > 0 else "contradicted"
+
+    def hypotheses(self) -> list[Hypothesis]:
+        cred = self.credences()
+        out = []
+        for e in self.catalog.entries:
+            reasons = [
+                f"{t.weight:+.1f} {t.obs.text[:140]}"
+                for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))[:4]
+            ]
+            out.append(
+                Hypothesis(
+                    cause_id=e.id,
+                    title=e.title,
+                    credence=round(cred[e.id], 4),
+                    status=self.status(e.id),
+                    reasons=reasons,
+                )
+            )
+        out.sort(key=lambda h: -h.credence)
+        total = sum(h.credence for h in out)
+        if total > 1.0:  # rounding can push the sum a hair over 1
+            out[0] = out[0].model_copy(update={"credence": round(out[0].credence - (total - 1.0), 4)})
+        return out
+
+    def contradicted_cues(self, cause_id: str) -> list[Term]:
+        """Code-cue terms for a cause that probe outcomes argue against (the probe wins)."""
+        if self.total(cause_id, "probe") >= 0:
+            return []
+        return [t for t in self.terms[cause_id] if t.origin == "code" and t.weight > 0]
+
+
+_BOUNDARY = re.compile(r"[.!?](?=\s)|\n\s*\n")
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence around a match (hard-wrapped lines joined), or a window of it when it is long."""
+    left = max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)
+    m = _BOUNDARY.search(text, end)
+    right = m.start() + 1 if m else len(text)
+    phrase = " ".join(text[left:right].split())
+    if len(phrase) > 160:
+        lo, hi = max(start - 60, left), min(end + 60, right)
+        phrase = "..." + " ".join(text[lo:hi].split()) + "..."
+    return phrase
+
+
+def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
+    out = []
+    for e in catalog.entries:
+        for cue in e.symptoms:
+            if m := re.search(cue.pattern, text, re.IGNORECASE):
+                out.append(SymptomMatch(cause_id=e.id, phrase=_sentence(text, m.start(), m.end()), weight=cue.weight))
+    return out
+
+
+def add_symptoms(ledger: Ledger, matches: list[SymptomMatch]) -> None:
+    for m in matches:
+        ledger.add(
+            m.cause_id,
+            "symptom",
+            m.weight,
+            Observation(kind="observation", source="symptom", text=f'the symptom says "{m.phrase}"'),
+        )
+
+
+def cue_observation(c: CodeCue) -> Observation:
+    where = "the diff at" if c.origin == "diff" else "the source at"
+    code = "" if c.code in c.detail else f" `{c.code}`"
+    return Observation(kind="observation", source=c.source, text=f"{where} {c.file}:{c.line}{code}: {c.detail}")
+
+
+def add_cues(ledger: Ledger, cues: list[CodeCue]) -> None:
+    for e in ledger.catalog.entries:
+        best: dict[str, tuple[float, CodeCue]] = {}
+        for c in cues:
+            w = e.code_cues.get(c.cue_id)
+            if w is not None and (c.cue_id not in best or c.origin == "diff" and best[c.cue_id][1].origin != "diff"):
+                best[c.cue_id] = (w, c)
+        for w, c in best.values():
+            ledger.add(e.id, "code", w, cue_observation(c))
+
+
+def probe_observation(r: ProbeResult) -> Observation:
+    return Observation(kind="observation", source=f"probe:{r.name}", text=f"{r.name} {r.status}: {r.summary}")
+
+
+def finding_observations(r: ProbeResult, limit: int = 3) -> list[Observation]:
+    out = []
+    for f in r.findings[:limit]:
+        text = f.text + (
+            f" (at {f.where}: `{f.code}`)" if f.where and f.code else f" (at {f.where})" if f.where else ""
+        )
+        out.append(Observation(kind="observation", source=f"probe:{r.name}", text=text))
+    return out
+
+
+def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
+    for r in results:
+        if not r.outcomes:
+            continue
+        obs = probe_observation(r)
+        for e in ledger.catalog.entries:
+            table = e.probes.get(r.name, {})
+            w = sum(table.get(tag, 0.0) for tag in r.outcomes)
+            ledger.add(e.id, "probe", w, obs)
+
+
+def add_answers(ledger: Ledger, answers: dict[str, bool]) -> None:
+    """The user's yes/no answers to catalog questions (from chat)."""
+    questions = {q.id: q for q in ledger.catalog.questions}
+    for qid, yes in answers.items():
+        q = questions.get(qid)
+        if q is None:
+            continue
+        obs = Observation(
+            kind="observation", source="symptom", text=f'asked "{q.text}", the user answered {"yes" if yes else "no"}'
+        )
+        for cause, w in (q.yes if yes else q.no).items():
+            ledger.add(cause, "answer", w, obs)

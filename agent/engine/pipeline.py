@@ -1,0 +1,270 @@
+"""The engine: triage -> plan -> run -> weigh -> Report. Returns a Report and never prints.
+
+Progress is reported through an optional callback object so the CLI (or a notebook) decides how to
+show it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from debug_agent import __version__
+from debug_agent.cues import scan_diff, scan_files
+from debug_agent.engine import catalog, planner
+from debug_agent.engine.evidence import Ledger, add_answers, add_cues, add_probes, add_symptoms, match_symptoms
+from debug_agent.engine.narrative import compose
+from debug_agent.errors import LLMError, LLMUnavailable, TargetError, UsageError, WorkerError
+from debug_agent.isolation.runner import Limits, Ready, Runner
+from debug_agent.llm import LLM, MODES, assist
+from debug_agent.schemas import Case, CodeCue, LLMNarrative, LLMTriage, ProbeInfo, ProbeRequest, ProbeResult, Report
+
+
+class Progress(Protocol):
+    def phase(self, text: str) -> None: ...
+    def probe_started(self, req: ProbeRequest) -> None: ...
+    def probe_done(self, result: ProbeResult) -> None: ...
+
+
+class _Silent:
+    def phase(self, text: str) -> None:
+        pass
+
+    def probe_started(self, req: ProbeRequest) -> None:
+        pass
+
+    def probe_done(self, result: ProbeResult) -> None:
+        pass
+
+
+@dataclass
+class AskOptions:
+    probes: list[ProbeRequest] = field(default_factory=list)  # run exactly these (user's choice)
+    all_probes: bool = False
+    no_probes: bool = False
+    budget_s: float = 30.0  # planned probe time, at most
+    # A plan costs at most `max_units` forward+backward passes of the model, unless that many take
+    # less than `floor_s` seconds (small models: fixed overheads dominate, so time is the measure).
+    max_units: float = 40.0
+    floor_s: float = 5.0
+    limits: Limits = field(default_factory=Limits)
+    seed: int = 0
+    device: str = "cpu"
+    cwd: str | None = None
+
+
+@dataclass
+class Triage:
+    """What the engine knows before any probe runs."""
+
+    ledger: Ledger
+    cues: list[CodeCue]
+
+
+def triage(case: Case, source_cues: list[CodeCue] | None = None) -> Triage:
+    cat = catalog.load()
+    cues = (scan_diff(case.diff) if case.diff else []) + (source_cues or [])
+    ledger = Ledger(cat)
+    add_symptoms(ledger, match_symptoms(case.symptom, cat))
+    add_answers(ledger, case.answers)
+    add_cues(ledger, cues)
+    return Triage(ledger, cues)
+
+
+def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeRequest], list[ProbeResult], list[str]]:
+    """The probe plan, not-applicable results to show, and notes."""
+    known = {p.name: p for p in ready.probes}
+    if opts.probes:
+        reqs = []
+        for r in opts.probes:
+            if r.name not in known:
+                raise UsageError(f"unknown probe {r.name!r}", fix=f"known probes: {', '.join(sorted(known))}")
+            reqs.append(r)
+        return reqs, [], []
+    if opts.all_probes:
+        reqs = [
+            ProbeRequest(name=p.name, reason="--all-probes")
+            for p in ready.probes
+            if planner.applicable(p, ready.info) is None
+        ]
+        skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
+    else:
+        unit = max(ready.unit_seconds or 1e-3, 1e-6)
+        units = min(opts.budget_s / unit, max(opts.max_units, opts.floor_s / unit))
+        reqs, skipped = planner.plan(tri.ledger.catalog, tri.ledger.credences(), ready.probes, ready.info, units)
+    shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
+    return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
+
+
+class ProbeRunner(Protocol):
+    """Runs probes on one target: runner.Runner (a child process) or local.LocalRunner (in-process)."""
+
+    restarts: int
+
+    def __enter__(self) -> ProbeRunner: ...
+    def __exit__(self, *exc: object) -> None: ...
+    def start(self) -> Ready: ...
+    def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult: ...
+
+
+def ask(
+    case: Case,
+    opts: AskOptions | None = None,
+    progress: Progress | None = None,
+    runner: ProbeRunner | None = None,
+    llm: LLM | None = None,
+) -> Report:
+    """Diagnose a case. Raises typed errors for bad input; probe failures become results.
+
+    Probes run through `runner`; by default a child process loads `case.target`. With `llm`, an
+    OpenAI-compatible model may add checked hypotheses and probe requests, and word the report.
+    """
+    opts = opts or AskOptions()
+    progress = progress or _Silent()
+    started = time.monotonic()
+    notes = list(case.notes) + (case.diff.notes if case.diff else [])
+    progress.phase("triage: symptom and diff")
+    tri = triage(case)
+    helper = _Assist(llm, progress)
+    results: list[ProbeResult] = []
+    partial = False
+    meta: dict[str, object] = {
+        "tool": f"debug-agent {__version__}",
+        "catalog": tri.ledger.catalog.version,
+        "seed": opts.seed,
+        "mode": "llm" if llm else "offline",
+    }
+    if runner is None and case.target is not None and not opts.no_probes:
+        runner = Runner(case.target, limits=opts.limits, seed=opts.seed, device=opts.device, cwd=opts.cwd)
+    if opts.no_probes or runner is None:
+        notes.append(
+            "--no-probes: no probe ran"
+            if opts.no_probes
+            else "no --target given: no probe ran; the ranking rests on the symptom and the diff alone"
+        )
+        helper.triage(case, tri, [])
+    else:
+        progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
+        with runner:
+            ready = runner.start()
+            meta.update(
+                target=f"{case.target.path}:{case.target.func}" if case.target else "in-process",
+                model_class=ready.info.model_class,
+                n_params=ready.info.n_params,
+                batch_size=ready.info.batch_size,
+                unit_seconds=ready.unit_seconds,
+            )
+            source_cues, read_notes = scan_files([s.file for s in ready.info.spans])
+            notes += read_notes
+            tri = triage(case, source_cues)
+            extra = helper.triage(case, tri, ready.probes)
+            reqs, shown, plan_notes = choose(tri, ready, opts)
+            if not opts.probes:
+                planned = {r.name for r in reqs}
+                reqs += [
+                    r
+                    for r in extra
+                    if r.name not in planned
+                    and planner.applicable(next(p for p in ready.probes if p.name == r.name), ready.info) is None
+                ]
+            notes += plan_notes
+            progress.phase(f"running {len(reqs)} probe(s)")
+            try:
+                results = run_probes(runner, reqs, progress)
+            except KeyboardInterrupt:
+                partial = True
+                results = _collected(progress)
+            results += shown
+            notes += [f"probe {r.name} did not finish: {r.summary}" for r in results if r.status == "error"]
+            if ready.info.extra.get("initial_loss_nonfinite"):
+                notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
+            if runner.restarts:
+                notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
+            if getattr(runner, "peak_rss_mb", 0):
+                meta["worker_peak_rss_mb"] = runner.peak_rss_mb
+    add_probes(tri.ledger, results)
+    meta["seconds"] = round(time.monotonic() - started, 3)
+    report = compose(tri.ledger, tri.cues, results, notes, meta, partial=partial)
+    return helper.narrate(report)
+
+
+class _Assist:
+    """The LLM's part of a run, with its failures turned into notes (or LLMUnavailable when required)."""
+
+    def __init__(self, llm: LLM | None, progress: Progress) -> None:
+        self.llm = llm
+        self.progress = progress
+        self.notes: list[str] = []
+        self.failed = False
+
+    def _fail(self, exc: LLMError, stage: str) -> None:
+        if self.llm is not None and self.llm.cfg.required and isinstance(exc, LLMUnavailable):
+            raise exc
+        self.failed = True
+        self.notes.append(f"LLM {stage} failed ({exc.what}); the offline engine's answer is used")
+
+    def triage(self, case: Case, tri: Triage, probes: list[ProbeInfo]) -> list[ProbeRequest]:
+        if self.llm is None or self.failed:
+            return []
+        self.progress.phase(f"asking the LLM ({self.llm.cfg.model}) to read the case")
+        prompt, redacted = assist.triage_prompt(case, tri.cues, tri.ledger, probes, self.llm.cfg.send_code)
+        if redacted:
+            self.notes.append(f"{redacted} secret(s) redacted before anything was sent to the LLM")
+        try:
+            answer = self.llm.ask(LLMTriage, assist.SYSTEM, prompt)
+        except LLMError as exc:
+            self._fail(exc, "triage")
+            return []
+        reqs, notes = assist.apply_triage(answer, case, tri.cues, tri.ledger, probes)
+        self.notes += notes
+        return reqs
+
+    def narrate(self, report: Report) -> Report:
+        if self.llm is None:
+            return report
+        if not self.failed:
+            self.progress.phase("asking the LLM to word the report")
+            try:
+                answer = self.llm.ask(LLMNarrative, assist.SYSTEM, assist.narrative_prompt(report))
+                report, notes = assist.apply_narrative(answer, report)
+                self.notes += notes
+            except LLMError as exc:
+                self._fail(exc, "narrative")
+        u = self.llm.usage
+        self.progress.phase(f"LLM used: {u.calls} call(s), {u.tokens} tokens, {u.seconds:.1f}s")
+        meta = report.meta | {
+            "llm": {
+                "model": self.llm.cfg.model,
+                "base_url": self.llm.cfg.base_url,
+                "calls": u.calls,
+                "tokens": u.tokens,
+                "seconds": round(u.seconds, 2),
+                "structured_output": MODES[self.llm.mode],
+                "fell_back": self.failed,
+            }
+        }
+        return report.model_copy(update={"notes": report.notes + u.notes + self.notes, "meta": meta})
+
+
+def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> list[ProbeResult]:
+    """Run requests in order. A target or worker failure costs that probe only; usage errors propagate."""
+    out = []
+    for req in requests:
+        progress.probe_started(req)
+        try:
+            res = runner.run(req)
+        except (TargetError, WorkerError) as exc:
+            res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
+        except UsageError as exc:
+            if not req.reason.startswith("requested by the LLM"):
+                raise
+            res = ProbeResult(name=req.name, status="error", summary=f"LLM request rejected: {exc.what}"[:300])
+        out.append(res)
+        progress.probe_done(res)
+    return out
+
+
+def _collected(progress: Progress) -> list[ProbeResult]:
+    """Results the progress object saw before an interrupt (it keeps them when it can)."""
+    return list(getattr(progress, "results", []))

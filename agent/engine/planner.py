@@ -1,0 +1,114 @@
+"""Choose probes: the ones whose outcomes best separate the current candidates, per unit of cost.
+
+Each cause predicts, for each probe, the outcome its catalog entry weighs highest (its signature),
+or a clean result. A probe's value is how much it splits the credence mass into groups with
+different predicted outcomes (the entropy gain of the joint partition). We pick greedily by gain per
+cost until the gain is negligible or the budget (in forward+backward units) is spent.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from debug_agent.schemas import Catalog, ProbeInfo, ProbeRequest, TargetInfo
+
+CLEAN = "<clean>"
+MIN_GAIN = 0.005  # nats; below this a probe tells us nothing we do not know
+
+
+@dataclass
+class Skipped:
+    name: str
+    why: str
+
+
+def signature(catalog: Catalog, cause_id: str, probe: str) -> str:
+    """The outcome this cause would most likely produce on this probe."""
+    table = catalog.get(cause_id).probes.get(probe, {})
+    positive = [(w, tag) for tag, w in table.items() if w > 0]
+    if cause_id == "none" or not positive:
+        return CLEAN
+    return max(positive)[1]
+
+
+def _entropy(groups: dict[tuple[str, ...], float]) -> float:
+    return -sum(p * math.log(p) for p in groups.values() if p > 0)
+
+
+def _partition(cred: dict[str, float], catalog: Catalog, probes: list[str]) -> dict[tuple[str, ...], float]:
+    groups: dict[tuple[str, ...], float] = {}
+    for cause, p in cred.items():
+        key = tuple(CLEAN if cause not in catalog.ids else signature(catalog, cause, name) for name in probes)
+        groups[key] = groups.get(key, 0.0) + p
+    return groups
+
+
+def applicable(info: ProbeInfo, target: TargetInfo) -> str | None:
+    """None when the probe can run on this target, else why not."""
+    missing = [k for k in info.requires if k not in target.provided]
+    if missing:
+        return f"the target provides no {', '.join(missing)}"
+    return None
+
+
+def scaled(info: ProbeInfo, units_left: float) -> ProbeRequest | None:
+    """A request that fits the remaining budget, shrinking the probe's scalable option if it has one."""
+    if info.cost <= units_left:
+        return ProbeRequest(name=info.name)
+    opt = next((o for o in info.options if o.name == info.options_schema.get("x-scale-option")), None)
+    if opt is None or not isinstance(opt.default, int):
+        return None
+    value = int(opt.default * units_left / info.cost)
+    floor = int(info.options_schema.get("x-scale-min", 1))
+    if value < floor:
+        return None
+    return ProbeRequest(
+        name=info.name, options={opt.name: value}, reason=f"{opt.name} cut to {value} to fit the budget"
+    )
+
+
+def plan(
+    catalog: Catalog, cred: dict[str, float], probes: list[ProbeInfo], target: TargetInfo, budget_units: float
+) -> tuple[list[ProbeRequest], list[Skipped]]:
+    """Greedy information-per-cost selection under a budget of forward+backward units."""
+    chosen: list[ProbeRequest] = []
+    skipped: list[Skipped] = []
+    pool: dict[str, ProbeInfo] = {}
+    for info in probes:
+        if any(catalog.get(c).probes.get(info.name) for c in catalog.ids):
+            why = applicable(info, target)
+            if why:
+                skipped.append(Skipped(info.name, why))
+            else:
+                pool[info.name] = info
+    names: list[str] = []
+    left = budget_units
+    base = _entropy(_partition(cred, catalog, names))
+    while pool:
+        best: tuple[float, float, ProbeRequest] | None = None
+        for name, info in pool.items():
+            gain = _entropy(_partition(cred, catalog, names + [name])) - base
+            req = scaled(info, left)
+            if req is None or gain < MIN_GAIN:
+                continue
+            value = gain / max(info.cost if not req.options else left, 1e-9)
+            if best is None or value > best[0]:
+                best = (value, gain, req)
+        if best is None:
+            break
+        _, gain, req = best
+        cost = pool[req.name].cost if not req.options else left
+        chosen.append(req.model_copy(update={"reason": req.reason or f"separates candidates ({gain:.2f} nats)"}))
+        names.append(req.name)
+        base += gain
+        left -= cost
+        del pool[req.name]
+    for name, info in pool.items():
+        if scaled(info, left) is None and info.cost > left:
+            skipped.append(
+                Skipped(
+                    name, f"costs about {info.cost:.0f} forward+backward passes; {max(left, 0):.0f} left in the budget"
+                )
+            )
+    return chosen, skipped

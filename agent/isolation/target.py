@@ -1,0 +1,282 @@
+"""Load and check a user's target file. Imported only by the worker (and the in-process Python API).
+
+Every way a target can be wrong becomes a TargetError that says what, where (the user's own frame,
+not ours) and how to fix it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import inspect
+import os
+import sys
+import time
+import traceback
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import torch
+from pydantic import ValidationError
+
+from debug_agent.errors import TargetError
+from debug_agent.probes._common import clone, clone_batch, is_user_file, main_tensor
+from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
+
+MODULE_NAME = "debug_agent_user_target"
+
+
+def user_where(exc: BaseException) -> str | None:
+    """file:line and code of the innermost frame of the traceback that is the user's code."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if is_user_file(f.filename)]
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{exc.filename}:{exc.lineno}" + (f": {exc.text.strip()}" if exc.text else "")
+    if not frames:
+        return None
+    f = frames[-1]
+    return f"{f.filename}:{f.lineno}" + (f": {f.line}" if f.line else "")
+
+
+def _import(path: Path) -> ModuleType:
+    if not path.exists():
+        raise TargetError(
+            f"target file {str(path)!r} does not exist",
+            fix="pass --target path/to/file.py[:function]; the path is relative to the current directory",
+        )
+    if path.is_dir() or path.suffix != ".py":
+        raise TargetError(f"target {str(path)!r} is not a Python file", fix="point --target at a .py file")
+    sys.dont_write_bytecode = True  # never leave __pycache__ in the user's project
+    folder = str(path.parent.resolve())
+    if folder not in sys.path:
+        sys.path.insert(0, folder)  # so the target can import its sibling modules
+    spec = importlib.util.spec_from_file_location(MODULE_NAME, path)
+    if spec is None or spec.loader is None:
+        raise TargetError(f"cannot import {path}", fix="check that the file is a readable Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[MODULE_NAME] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        raise TargetError(
+            f"syntax error in the target: {exc.msg}",
+            where=user_where(exc),
+            fix="fix the syntax error; `python -m py_compile FILE` shows the same message",
+        ) from exc
+    except ModuleNotFoundError as exc:
+        raise TargetError(
+            f"the target imports {exc.name!r}, which is not installed in this environment",
+            where=user_where(exc),
+            fix=f"install it (pip install {exc.name}) or run debug-agent from the environment your project uses",
+        ) from exc
+    except Exception as exc:  # isolation boundary: any error in user code becomes a clear message
+        raise TargetError(
+            f"importing the target raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix="the error is in your code at the place shown; the file must import cleanly",
+        ) from exc
+    return module
+
+
+def _call_factory(module: ModuleType, ref: TargetRef) -> Any:
+    func = getattr(module, ref.func, None)
+    if func is None or not callable(func):
+        names = [n for n, v in vars(module).items() if inspect.isfunction(v) and v.__module__ == MODULE_NAME]
+        close = difflib.get_close_matches(ref.func, names, n=1)
+        raise TargetError(
+            f"the target file has no function {ref.func!r}",
+            where=ref.path,
+            fix=(
+                f"did you mean {close[0]!r}? use --target {ref.path}:{close[0]}"
+                if close
+                else f"define `def {ref.func}():` returning a dict with model and batch, "
+                "or name another function with FILE.py:FUNC"
+            )
+            + (f" (functions in the file: {', '.join(names)})" if names and not close else ""),
+        )
+    try:
+        return func()
+    except Exception as exc:  # isolation boundary
+        raise TargetError(
+            f"{ref.func}() raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix=f"{ref.func}() must build the model and batch without raising",
+        ) from exc
+
+
+def _validate(raw: Any, ref: TargetRef) -> Target:
+    if isinstance(raw, Target):
+        return raw
+    if not isinstance(raw, dict):
+        raise TargetError(
+            f"{ref.func}() returned {type(raw).__name__}, not a dict",
+            where=ref.path,
+            fix="return {'model': ..., 'batch': (inputs, targets), 'loss_fn': ...}",
+        )
+    unknown = [k for k in raw if k not in TARGET_KEYS]
+    if unknown:
+        hints = [
+            f"{k!r} (did you mean {m[0]!r}?)" if (m := difflib.get_close_matches(str(k), TARGET_KEYS, n=1)) else repr(k)
+            for k in unknown
+        ]
+        raise TargetError(
+            f"{ref.func}() returned unknown keys: {', '.join(hints)}",
+            where=ref.path,
+            fix=f"allowed keys: {', '.join(TARGET_KEYS)}",
+        )
+    missing = [k for k in ("model", "batch") if k not in raw]
+    if missing:
+        raise TargetError(
+            f"{ref.func}() returned no {' and no '.join(repr(m) for m in missing)}",
+            where=ref.path,
+            fix="'model' (an nn.Module) and 'batch' ((inputs, targets)) are required",
+        )
+    try:
+        return Target.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()
+        )
+        raise TargetError(
+            f"the target does not fit the protocol: {problems}",
+            where=ref.path,
+            fix="see the README section 'Target protocol'",
+        ) from exc
+
+
+def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
+    """Run forward and the loss once (on copies) so broken code fails now with a clear message."""
+    extra: dict[str, Any] = {}
+    model = clone(t.model)
+    inputs, targets = clone_batch(t.batch)
+    try:
+        with torch.no_grad():
+            out = model(*inputs)
+    except Exception as exc:  # isolation boundary
+        raise TargetError(
+            f"model forward raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix="the model must run on the batch as model(*inputs)",
+        ) from exc
+    if t.loss_fn is not None:
+        try:
+            with torch.no_grad():
+                loss = t.loss_fn(out, targets)
+        except Exception as exc:  # isolation boundary
+            raise TargetError(
+                f"loss_fn raised {type(exc).__name__}: {exc}",
+                where=user_where(exc),
+                fix="loss_fn(output, targets) must accept the model output and the batch targets",
+            ) from exc
+        if not isinstance(loss, torch.Tensor) or loss.numel() != 1:
+            got = f"a tensor shaped {tuple(loss.shape)}" if isinstance(loss, torch.Tensor) else type(loss).__name__
+            raise TargetError(
+                f"loss_fn returned {got}, not a scalar tensor",
+                where=user_where_of(t.loss_fn),
+                fix="reduce it to one number (e.g. .mean()) and keep it a tensor (no .item())",
+            )
+        value = float(loss.detach().reshape(()))
+        extra["initial_loss"] = value if torch.isfinite(loss).item() else str(value)
+        if not torch.isfinite(loss).item():
+            extra["initial_loss_nonfinite"] = True  # a finding for the probes, not an input error
+    return out, extra
+
+
+def user_where_of(fn: Any) -> str | None:
+    try:
+        return f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
+    except (TypeError, OSError):
+        return None
+
+
+def _spans(t: Target, ref: TargetRef | None) -> list[SourceSpan]:
+    """The user's files: the target file, plus files defining the model's classes and the callables."""
+    spans = [SourceSpan(role="target", file=str(Path(ref.path).resolve()), first_line=1, text="")] if ref else []
+    seen = {s.file for s in spans}
+    objs: list[tuple[str, Any]] = [(f"module:{type(m).__name__}", type(m)) for m in t.model.modules()]
+    objs += [(k, getattr(t, k)) for k in ("loss_fn", "train_step", "eval_fn", "metric_fn", "optimizer")]
+    for role, obj in objs:
+        if obj is None:
+            continue
+        target = obj if inspect.isclass(obj) or inspect.isfunction(obj) else type(obj)
+        try:
+            path = inspect.getsourcefile(target)
+        except TypeError:
+            continue
+        if path and is_user_file(path) and os.path.abspath(path) not in seen:
+            seen.add(os.path.abspath(path))
+            spans.append(SourceSpan(role=role, file=os.path.abspath(path), first_line=1, text=""))
+    return spans
+
+
+def unit_seconds(t: Target) -> float | None:
+    """Wall time of one forward+backward on a copy: the unit in which probe costs are reported."""
+    if t.loss_fn is None:
+        return None
+    model = clone(t.model)
+    inputs, targets = clone_batch(t.batch)
+    best = float("inf")
+    cuda = any(p.is_cuda for p in model.parameters())
+    for _ in range(2):  # the first pass pays for allocation; keep the faster one
+        start = time.perf_counter()
+        t.loss_fn(model(*inputs), targets).backward()
+        if cuda:
+            torch.cuda.synchronize()  # kernels run asynchronously; time them to the end
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def load(ref: TargetRef, device: str = "cpu") -> tuple[Target, TargetInfo]:
+    module = _import(Path(ref.path))
+    target = to_device(_validate(_call_factory(module, ref), ref), device)
+    return target, describe(target, ref)
+
+
+def _move(x: Any, device: torch.device) -> Any:
+    if isinstance(x, torch.Tensor):
+        return x.to(device)
+    if isinstance(x, (tuple, list)):
+        return type(x)(_move(v, device) for v in x)
+    if isinstance(x, dict):
+        return {k: _move(v, device) for k, v in x.items()}
+    return x
+
+
+def to_device(target: Target, device: str) -> Target:
+    """The target with its model and batch on `device` (the worker's own objects: moving is safe)."""
+    from debug_agent.errors import UsageError
+
+    try:
+        dev = torch.device(device)
+    except RuntimeError as exc:
+        raise UsageError(f"--device {device!r} is not a torch device", fix="use cpu, cuda or cuda:N") from exc
+    if dev.type == "cpu":
+        return target
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        raise UsageError(f"--device {device}: no CUDA device is available here", fix="omit --device to use the CPU")
+    target.model.to(dev)
+    return target.model_copy(update={"batch": _move(target.batch, dev)})
+
+
+def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
+    """Run the target once (clear errors if it breaks) and summarise it for the engine."""
+    out, extra = _check_runs(target)
+    try:
+        out_shape = list(main_tensor(out).shape)
+    except TypeError:
+        out_shape = None
+    return TargetInfo(
+        model_class=type(target.model).__name__,
+        n_params=sum(p.numel() for p in target.model.parameters()),
+        n_trainable=sum(p.numel() for p in target.model.parameters() if p.requires_grad),
+        provided=target.provided(),
+        input_shapes=[list(x.shape) for x in target.inputs],
+        input_dtypes=[str(x.dtype).removeprefix("torch.") for x in target.inputs],
+        target_shape=list(target.targets.shape) if isinstance(target.targets, torch.Tensor) else None,
+        output_shape=out_shape,
+        batch_size=target.batch_size,
+        causal=target.causal,
+        sequence_dim=target.sequence_dim,
+        spans=_spans(target, ref),
+        extra=extra,
+    )

@@ -1,0 +1,166 @@
+"""The child process: loads the user's target and runs probes on request (JSON lines over a pipe).
+
+Protocol (one JSON object per line):
+  parent -> child  {"op": "load", "path", "func", "seed", "threads", "device"}
+                   {"op": "run", "name", "options", "budget_s"}
+                   {"op": "exit"}
+  child -> parent  {"event": "ready", "info": TargetInfo, "probes": [ProbeInfo], "unit_seconds"}
+                   {"event": "result", "result": ProbeResult}
+                   {"event": "error", "error": {type, what, where, fix}}
+
+The protocol uses a private copy of the original stdout; fd 1 is pointed at stderr so that prints
+in the user's code can never corrupt it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import traceback
+from typing import IO, Any
+
+from debug_agent.errors import DebugAgentError, WorkerError
+from debug_agent.schemas import ProbeResult, TargetRef
+
+
+def _warm_optimizers() -> None:
+    import torch._dynamo  # noqa: F401
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory so far, in MiB (Linux reports KiB)."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def _send(out: IO[str], obj: dict[str, Any]) -> None:
+    out.write(json.dumps(obj) + "\n")
+    out.flush()
+
+
+def _apply_memory_cap(max_bytes: int | None) -> None:
+    if not max_bytes:
+        return
+    import resource
+
+    # RLIMIT_DATA caps heap allocations (malloc/mmap of data) without counting the large virtual
+    # reservations torch makes at import, which RLIMIT_AS would.
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    limit = max_bytes if hard == resource.RLIM_INFINITY else min(max_bytes, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+
+
+def error_result(name: str, exc: BaseException) -> ProbeResult:
+    """A probe result for user code that raised inside a probe (the isolation boundary's answer)."""
+    from debug_agent.isolation.target import user_where
+
+    where = user_where(exc)
+    if isinstance(exc, MemoryError) or "can't allocate memory" in str(exc):
+        cap = int(os.environ.get("DEBUG_AGENT_MAX_MEMORY", "0"))
+        what = "ran out of memory" + (f" (the --max-memory cap of {cap / 2**30:.1f} GiB was reached)" if cap else "")
+    else:
+        what = f"{type(exc).__name__}: {exc}"
+    tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
+    return ProbeResult(
+        name=name, status="error", summary=what[:300], error=(f"{tb} at {where}" if where else tb)[:2000]
+    )
+
+
+class Worker:
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.target: Any = None
+        self.seed = 0
+        self.device = "cpu"
+        self.unit: float | None = None
+
+    def load(self, req: dict[str, Any]) -> None:
+        import torch
+
+        threads = int(req.get("threads") or 1)
+        torch.set_num_threads(threads)
+        self.seed = int(req.get("seed", 0))
+        self.device = str(req.get("device") or "cpu")
+        torch.manual_seed(self.seed)
+        from debug_agent import plugins
+        from debug_agent.isolation import target
+
+        registry = plugins.load_probes()
+        ref = TargetRef(path=req["path"], func=req.get("func") or "make_target")
+        self.target, info = target.load(ref, self.device)
+        self.unit = target.unit_seconds(self.target)
+        if threads > 1 and not req.get("fixed_threads") and self.unit is not None and self.unit < 0.05:
+            # Small models run slower on several threads (synchronisation dwarfs the work): keep the faster.
+            torch.set_num_threads(1)
+            single = target.unit_seconds(self.target)
+            if single is not None and single < self.unit:
+                self.unit, threads = single, 1
+            else:
+                torch.set_num_threads(threads)
+        info.extra["threads"] = threads
+        # torch imports its compiler stack (about a second) the first time an optimizer is built; start
+        # that now, in the background, so the cheap probes that run first hide part of it.
+        threading.Thread(target=_warm_optimizers, daemon=True).start()
+        _send(
+            self.out,
+            {
+                "event": "ready",
+                "info": info.model_dump(mode="json"),
+                "probes": [s.info().model_dump(mode="json") for s in registry.values()],
+                "unit_seconds": self.unit,
+                "rss_mb": peak_rss_mb(),
+            },
+        )
+
+    def run(self, req: dict[str, Any]) -> None:
+        from debug_agent import probes
+
+        name = str(req["name"])
+        ctx = probes.ProbeContext(
+            seed=self.seed, budget_s=float(req.get("budget_s", 30.0)), device=self.device, unit_seconds=self.unit
+        )
+        try:
+            result = probes.execute(name, self.target, ctx, req.get("options") or {})
+        except DebugAgentError:
+            raise
+        except Exception as exc:  # isolation boundary: user code broke inside a probe (MemoryError too)
+            result = error_result(name, exc)
+        if self.unit and result.status != "not_applicable":
+            result.measurements.setdefault("cost_units", round(result.seconds / self.unit, 2))
+        _send(self.out, {"event": "result", "result": result.model_dump(mode="json"), "rss_mb": peak_rss_mb()})
+
+
+def main() -> int:
+    proto = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    _apply_memory_cap(int(os.environ.get("DEBUG_AGENT_MAX_MEMORY", "0")) or None)
+    worker = Worker(proto)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            op = req.get("op")
+            if op == "load":
+                worker.load(req)
+            elif op == "run":
+                if worker.target is None:
+                    raise WorkerError("run before load")
+                worker.run(req)
+            elif op == "exit":
+                break
+            else:
+                raise WorkerError(f"unknown op {op!r}")
+        except DebugAgentError as exc:
+            _send(proto, {"event": "error", "error": exc.to_dict()})
+        except json.JSONDecodeError as exc:
+            _send(proto, {"event": "error", "error": WorkerError(f"bad request line: {exc}").to_dict()})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
