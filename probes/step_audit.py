@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
+from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
@@ -48,40 +50,106 @@ def _unregistered(model: nn.Module) -> list[str]:
     return out
 
 
+@dataclass
+class _BackwardWatch(TorchFunctionMode):
+    """Reads .grad of the watched parameters right before and right after each backward call.
+
+    It sees `loss.backward()`, `torch.autograd.backward(...)` and `scaler.scale(loss).backward()`
+    alike, so clipping or a GradScaler later in the step cannot hide what backward found in .grad.
+    """
+
+    params: dict[str, torch.Tensor]
+    calls: list[tuple[dict[str, torch.Tensor | None], dict[str, torch.Tensor | None]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        if getattr(func, "__name__", "") != "backward":
+            return func(*args, **(kwargs or {}))
+        before = self._read()
+        out = func(*args, **(kwargs or {}))
+        self.calls.append((before, self._read()))
+        return out
+
+    def _read(self) -> dict[str, torch.Tensor | None]:
+        return {n: (p.grad.detach().clone() if p.grad is not None else None) for n, p in self.params.items()}
+
+
+def _norm(grads: dict[str, torch.Tensor | None]) -> float:
+    return float(_flat(grads).norm())
+
+
 def _accumulation(
     target: Target, model: nn.Module, opt: torch.optim.Optimizer, batch: Any, tol: float
 ) -> tuple[str, dict[str, Any]]:
-    """Run the user's step twice; compare what .grad holds with a freshly computed gradient.
+    """Run the user's step twice, reading .grad around each backward call.
 
-    a: .grad after step 1; f: fresh gradient at the parameters step 2 starts from; b: .grad after
-    step 2. Cleared: b == f. Accumulating: b == a + f.
+    Cleared: when step 2 first calls backward, .grad is None or zero everywhere. Accumulating: it
+    still holds what step 1 left (clipped or scaled, it does not matter). When no backward call is
+    seen, fall back to comparing .grad after the steps with a freshly computed gradient.
     """
+    in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
+    params = {n: p for n, p in model.named_parameters() if p.requires_grad and id(p) in in_opt}
+    model.zero_grad(set_to_none=True)
     seed = torch.initial_seed()
-    with fork_rng(model):
-        torch.manual_seed(seed)
-        train_step(target, model, opt, batch)
-    a = _grads(model)
+    watches = [_BackwardWatch(params), _BackwardWatch(params)]
+    a: dict[str, torch.Tensor | None] = {}
+    for k, watch in enumerate(watches):
+        with fork_rng(model):
+            torch.manual_seed(seed + k)
+            with watch:
+                train_step(target, model, opt, batch)
+        if k == 0:
+            a = _grads(model)
+    if not (watches[0].calls and watches[1].calls):
+        return _compare_fresh(target, model, opt, batch, tol, a, seed)
+    first_after = watches[0].calls[0][1]
+    held = watches[1].calls[0][0]  # .grad as step 2's first backward found it
+    meas: dict[str, Any] = {
+        "backward_calls_per_step": len(watches[1].calls),
+        "grad_norm_after_first_backward": round(_norm(first_after), 6),
+        "grad_norm_before_second_step_backward": round(_norm(held), 6),
+    }
+    if _norm(first_after) == 0.0:
+        meas["unclear_because"] = "the first backward left no non-zero gradient to accumulate"
+        return "unclear", meas
+    stale = [n for n, g in held.items() if g is not None and bool(g.ne(0).any())]
+    meas["tensors_holding_old_grad"] = stale[:10]
+    return ("accumulating" if stale else "cleared"), meas
+
+
+def _compare_fresh(
+    target: Target,
+    model: nn.Module,
+    opt: torch.optim.Optimizer,
+    batch: Any,
+    tol: float,
+    a: dict[str, torch.Tensor | None],
+    seed: int,
+) -> tuple[str, dict[str, Any]]:
+    """No backward call was seen: compare .grad after step 2 with the sum of step 1's and a fresh one.
+
+    a: .grad after step 1; f: fresh gradient at the parameters step 2 started from (approximated by
+    the parameters now); b: .grad after step 2. Cleared: b == f. Accumulating: b == a + f.
+    """
+    b = _grads(model)
+    if all(v is None for v in b.values()):
+        return "cleared", {"grad_after_step": "none (set to None after the step)"}
     fresh = clone(model)
     fresh.zero_grad(set_to_none=True)
     with fork_rng(model):
         torch.manual_seed(seed + 1)
         compute_loss(target, fresh, batch).backward()
     f = _grads(fresh)
-    with fork_rng(model):
-        torch.manual_seed(seed + 1)
-        train_step(target, model, opt, batch)
-    b = _grads(model)
-    if all(v is None for v in b.values()):
-        return "cleared", {"grad_after_step": "none (set to None after the step)"}
     names = [n for n in b if b[n] is not None and f.get(n) is not None]
-    fa = torch.cat(
-        [
-            a[n].reshape(-1).double().cpu() if a[n] is not None else torch.zeros(b[n].numel(), dtype=torch.float64)
-            for n in names
-        ]
-    )
-    fb = torch.cat([b[n].reshape(-1).double().cpu() for n in names])
-    ff = torch.cat([f[n].reshape(-1).double().cpu() for n in names])
+
+    def flat(g: dict[str, torch.Tensor | None]) -> torch.Tensor:
+        return torch.cat(
+            [_flat({n: g.get(n)}) if g.get(n) is not None else _flat({n: torch.zeros_like(f[n])}) for n in names]
+        )
+
+    fa, fb, ff = flat(a), flat(b), flat(f)
     scale = float(fb.norm()) + 1e-30
     cleared_err = float((fb - ff).norm()) / scale
     accum_err = float((fb - ff - fa).norm()) / scale
@@ -96,6 +164,7 @@ def _accumulation(
         return "cleared", meas
     if accum_err <= tol:
         return "accumulating", meas
+    meas["unclear_because"] = "no backward call was seen and .grad matches neither a fresh nor an accumulated gradient"
     return "unclear", meas
 
 
@@ -193,15 +262,13 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     meas.update(acc_meas)
     if state == "accumulating":
         outcomes.append("grads_accumulate")
-        findings.append(
-            Finding(
-                text=f"after the second step .grad equals the first step's gradient plus the new one "
-                f"(gradient norm {acc_meas['grad_norm_step1']:.3g} -> {acc_meas['grad_norm_step2']:.3g}): "
-                "gradients are never cleared"
-            )
-        )
+        findings.append(Finding(text=_accumulating_text(acc_meas)))
     elif state == "cleared":
         outcomes.append("grads_cleared")
+    else:
+        findings.append(
+            Finding(text=f"could not tell whether gradients are cleared: {acc_meas.get('unclear_because', '')}")
+        )
 
     moved = [n for n, p in model.named_parameters() if not torch.equal(before[n], p.detach())]
     trainable = [n for n, p in model.named_parameters() if p.requires_grad]
@@ -252,14 +319,42 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     }
     failed = [o for o in outcomes if o in bad]
     status = "failed" if failed else "inconclusive" if state == "unclear" else "passed"
-    summary = (
-        "; ".join(f.text.split(":")[0] for f in findings[:3])
-        if failed
-        else "gradients cleared, every parameter updated, gradient path intact"
-    )
     return ProbeResult(
-        name="step_audit", status=status, outcomes=outcomes, findings=findings, summary=summary, measurements=meas
+        name="step_audit",
+        status=status,
+        outcomes=outcomes,
+        findings=findings,
+        summary=_summary(outcomes, findings, status),
+        measurements=meas,
     )
+
+
+def _accumulating_text(m: dict[str, Any]) -> str:
+    if "grad_norm_before_second_step_backward" in m:
+        return (
+            f"when the second step calls backward, .grad still holds the first step's gradient (norm "
+            f"{m['grad_norm_before_second_step_backward']:.3g}, on {', '.join(m['tensors_holding_old_grad'][:4])}):"
+            " gradients are never cleared, so backward adds to them"
+        )
+    return (
+        f"after the second step .grad equals the first step's gradient plus the new one "
+        f"(gradient norm {m['grad_norm_step1']:.3g} -> {m['grad_norm_step2']:.3g}): gradients are never cleared"
+    )
+
+
+def _summary(outcomes: list[str], findings: list[Finding], status: str) -> str:
+    """Say only what was established: an unclear check is never summarised as passed."""
+    if status == "failed":
+        return "; ".join(f.text.split(":")[0] for f in findings[:3])
+    said = {
+        "grads_cleared": "gradients cleared",
+        "params_updated": "every parameter updated",
+        "grad_path_ok": "gradient path intact",
+    }
+    parts = [text for tag, text in said.items() if tag in outcomes]
+    if "grads_cleared" not in outcomes:
+        parts.insert(0, "could not tell whether gradients are cleared")
+    return ", ".join(parts)
 
 
 def _graph(
