@@ -27,12 +27,19 @@ class DependencyOptions(BaseModel):
 
 
 class _Leaves:
-    """Differentiable stand-ins for the inputs: float inputs themselves, or embedding outputs for tokens."""
+    """Differentiable stand-ins for the inputs: float inputs themselves, or embedding outputs for tokens.
+
+    Each leaf keeps its batch axis: 0 for an input, and for an embedding output the axis that holds
+    the rows of the token input it looked up (found by matching the lookup indices against the
+    inputs, so a model that transposes tokens to sequence-first before embedding is still mapped).
+    """
 
     def __init__(self, model: nn.Module, inputs: tuple[torch.Tensor, ...], batch: int) -> None:
         self.batch = batch
         self.inputs = tuple(x.detach().clone().requires_grad_(True) if x.is_floating_point() else x for x in inputs)
         self.leaves: list[torch.Tensor] = [x for x in self.inputs if x.requires_grad]
+        self.axes: list[int] = [0] * len(self.leaves)
+        self.unmapped: list[str] = []  # embedding outputs whose batch axis could not be found
         self.handles = []
         self.connected = False  # any autograd path from the output to a leaf
         self.via = "inputs"
@@ -42,12 +49,39 @@ class _Leaves:
                 if isinstance(mod, (nn.Embedding, nn.EmbeddingBag)):
                     self.handles.append(mod.register_forward_hook(self._hook))
 
+    def _axis(self, idx: Any, out: torch.Tensor) -> int | None:
+        """The axis of an embedding output that runs over the batch, or None when it cannot be told."""
+        if isinstance(idx, torch.Tensor) and idx.dim() >= 1:
+            for x in self.inputs:
+                if x.is_floating_point() or x.dim() != idx.dim():
+                    continue
+                for a in range(idx.dim()):
+                    moved = x.movedim(0, a)
+                    if moved.shape == idx.shape and torch.equal(moved, idx):
+                        return a
+            # Same layout but other ids (an offset, a clamp): accept the axis only when the shape alone tells it.
+            shaped = {
+                a
+                for x in self.inputs
+                if not x.is_floating_point() and x.dim() == idx.dim()
+                for a in range(idx.dim())
+                if x.movedim(0, a).shape == idx.shape
+            }
+            if len(shaped) == 1:
+                return shaped.pop()
+        return None
+
     def _hook(self, mod: nn.Module, args: Any, out: torch.Tensor) -> torch.Tensor | None:
-        if isinstance(out, torch.Tensor) and out.dim() > 0 and out.shape[0] == self.batch:
-            leaf = out.detach().requires_grad_(True)
-            self.leaves.append(leaf)
-            return leaf
-        return None  # e.g. a position embedding shaped (T, C): shared by every row, not a row input
+        if not isinstance(out, torch.Tensor) or out.dim() < 2 or self.batch not in out.shape[:-1]:
+            return None  # e.g. a position embedding shaped (T, C): shared by every row, not a row input
+        axis = self._axis(args[0] if args else None, out)
+        if axis is None:
+            self.unmapped.append(f"{type(mod).__name__} output {tuple(out.shape)}")
+            return None
+        leaf = out.detach().requires_grad_(True)
+        self.leaves.append(leaf)
+        self.axes.append(axis)
+        return leaf
 
     def remove(self) -> None:
         for h in self.handles:
@@ -58,10 +92,56 @@ class _Leaves:
         grads = torch.autograd.grad(loss, self.leaves, retain_graph=True, allow_unused=True)
         total = torch.zeros(self.batch, dtype=torch.float64)
         self.connected = self.connected or any(g is not None for g in grads)
-        for g in grads:
+        for g, axis in zip(grads, self.axes, strict=True):
             if g is not None:
-                total += g.detach().reshape(self.batch, -1).double().pow(2).sum(1).cpu()  # (B,) on the CPU
+                rows = g.detach().movedim(axis, 0).reshape(self.batch, -1)
+                total += rows.double().pow(2).sum(1).cpu()  # (B,) on the CPU
         return total.sqrt()
+
+
+def _perturb_row(x: torch.Tensor, row: int, gen: torch.Generator) -> torch.Tensor:
+    """A copy of x with batch row `row` changed (noise for floats, other ids for tokens)."""
+    x = x.clone()
+    if x.is_floating_point():
+        x[row] = x[row] + torch.randn(x[row].shape, generator=gen, dtype=x.dtype).to(x.device) * (
+            float(x.float().std()) + 1e-3
+        )
+    else:
+        vocab = max(int(x.max()) + 1, 2)
+        x[row] = (x[row] + torch.randint(1, vocab, x[row].shape, generator=gen).to(x.device)) % vocab
+    return x
+
+
+def output_batch_axis(
+    model: nn.Module, inputs: tuple[torch.Tensor, ...], y: torch.Tensor, batch: int, seed: int
+) -> tuple[int | None, dict[str, float]]:
+    """Which axis of the output runs over the batch, found by changing one input row at a time.
+
+    Axis 0 of size B is taken as is when no other axis has size B. Otherwise each candidate axis is
+    scored by how much of the change caused by perturbing input row r lands at index r along it; a
+    model that transposes to sequence-first (T, B, C) scores highest on its B axis. Returns None
+    when no axis answers (the probe then says so instead of guessing).
+    """
+    candidates = [a for a in range(y.dim()) if y.shape[a] == batch]
+    if candidates == [0] or not candidates:
+        return (0 if candidates else None), {}
+    gen = torch.Generator().manual_seed(seed)
+    scores = dict.fromkeys(candidates, 0.0)
+    rows = sorted({0, batch // 2, batch - 1})
+    with torch.no_grad():
+        y0 = main_tensor(model(*inputs)).detach()
+        for r in rows:
+            moved = tuple(_perturb_row(x, r, gen) for x in inputs)
+            diff = (main_tensor(model(*moved)).detach() - y0).abs().double()
+            total = float(diff.sum())
+            for a in candidates:
+                at_r = float(diff.select(a, r).sum())
+                scores[a] += (at_r / total if total > 0 else 0.0) / len(rows)
+    best = max(candidates, key=lambda a: (scores[a], -a))
+    shown = {str(a): round(v, 3) for a, v in scores.items()}
+    if 0 in candidates and best != 0 and not (scores[best] > 0.5 and scores[best] > 2 * scores[0]):
+        return 0, shown
+    return (best if scores[best] > 0.5 or best == 0 else None), shown
 
 
 def _group_test(
@@ -182,13 +262,22 @@ def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generat
 
 
 def _causal(
-    model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: DependencyOptions, seed: int
+    model: nn.Module, inputs: tuple[torch.Tensor, ...], dims: tuple[int, int], opts: DependencyOptions, seed: int
 ) -> tuple[list[str], dict[str, Any], list[Finding]]:
-    """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not."""
+    """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not.
+
+    dims: (sequence axis of the inputs, batch axis of the output). The output's position axis is the
+    same as the inputs' when it has length T there, else its only other axis of length T.
+    """
+    dim, out_axis = dims
     B, T = inputs[0].shape[0], inputs[0].shape[dim]
     with torch.no_grad():
-        y0 = main_tensor(model(*inputs))
-    if y0.dim() <= dim or y0.shape[dim] != T:
+        y0 = main_tensor(model(*inputs)).movedim(out_axis, 0)
+    pos = dim if y0.dim() > dim and y0.shape[dim] == T else None
+    if pos is None:
+        others = [a for a in range(1, y0.dim()) if y0.shape[a] == T]
+        pos = others[0] if len(others) == 1 else None
+    if pos is None:
         return [], {"causal": "output has no per-position axis"}, []
     cuts = list(range(1, T))
     n_pass = min(math.ceil(len(cuts) / B), opts.max_cut_passes)
@@ -208,8 +297,8 @@ def _causal(
                 if x.dim() > dim and x.shape[dim] == T:
                     _perturb(x, row, c, dim, gen)
         with torch.no_grad():
-            y = main_tensor(model(*xs))
-        diff = (y - y0).abs().movedim(dim, 1).reshape(B, T, -1).amax(-1)  # (B, T)
+            y = main_tensor(model(*xs)).movedim(out_axis, 0)
+        diff = (y - y0).abs().movedim(pos, 1).reshape(B, T, -1).amax(-1)  # (B, T)
         for row, c in enumerate(chunk):
             changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
             if len(changed):
@@ -295,26 +384,38 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     with torch.enable_grad(), rec:
         y = main_tensor(model(*leaves.inputs))
     leaves.remove()
-    if y.dim() == 0 or y.shape[0] != B:
+    axis, scores = output_batch_axis(model, inputs, y, B, ctx.seed)
+    if axis is None and not scores:
         return ProbeResult(
             name="dependency",
             status="not_applicable",
-            summary=f"output shape {tuple(y.shape)} has no leading batch axis of size {B}",
+            summary=f"output shape {tuple(y.shape)} has no axis of size {B} (the batch)",
         )
-    if not leaves.leaves or not y.requires_grad:
+    if axis is None:
+        return _unmapped(
+            f"no axis of the output {tuple(y.shape)} follows the input rows (changing input row r moved at most "
+            f"{max(scores.values()):.0%} of the output change to index r of an axis of size {B}); either the rows "
+            "are mixed or that axis is not the batch",
+            scores,
+        )
+    if not leaves.leaves:
+        why = "no float input and no nn.Embedding output whose batch axis could be found"
+        return _unmapped(why + (f" ({'; '.join(leaves.unmapped[:3])})" if leaves.unmapped else ""), scores)
+    y = y.movedim(axis, 0)
+    if not y.requires_grad:
         tags, meas, findings, passes = (
             ["input_grad_none"],
             {"batch_size": B},
-            [
-                Finding(
-                    text="no gradient path from the inputs to the output (nothing differentiable, or the graph is cut)"
-                )
-            ],
+            [Finding(text="no gradient path from the inputs to the output (the graph is cut)")],
             0,
         )
     else:
         proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)  # drawn on the CPU: same numbers on any device
         tags, meas, findings, passes = _batch_pattern(y, leaves, proj, options.tol)
+    if axis != 0:
+        meas["output_batch_axis"] = axis
+    if scores:
+        meas["output_axis_scores"] = scores
     meas["backward_passes"] = passes
     if "batch_leak" in tags:
         norms = _batch_stat_norms(model)
@@ -329,7 +430,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         findings += extra
 
     if options.causal and target.causal:
-        ctags, cmeas, cfind = _causal(model, inputs, target.sequence_dim, options, ctx.seed)
+        ctags, cmeas, cfind = _causal(model, inputs, (target.sequence_dim, axis), options, ctx.seed)
         tags += ctags
         meas.update(cmeas)
         findings += cfind
@@ -353,4 +454,15 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         parts.append(f"causal order holds at {meas['causal_cuts_tested']} cut positions")
     return ProbeResult(
         name="dependency", status=status, summary="; ".join(parts), outcomes=tags, findings=findings, measurements=meas
+    )
+
+
+def _unmapped(why: str, scores: dict[str, float]) -> ProbeResult:
+    """The rows could not be followed through the model: untested, and never evidence."""
+    return ProbeResult(
+        name="dependency",
+        status="inconclusive",
+        summary=f"batch independence untested: {why}",
+        findings=[Finding(text=f"could not map the batch axis: {why}")],
+        measurements={"output_axis_scores": scores} if scores else {},
     )

@@ -102,3 +102,57 @@ def causal_target(bug: bool) -> Target:
     torch.manual_seed(0)
     tokens = torch.randint(0, 20, (4, 12))
     return Target(model=CausalLM(bug), batch=(tokens, tokens), causal=True)
+
+
+class SeqFirstTagger(nn.Module):
+    """Per-token tagger that works sequence-first inside: tokens (B, T) -> logits (T, B, classes).
+
+    `bug` turns the (B, T) -> (T, B) transpose into a reshape, which scrambles rows.
+    """
+
+    def __init__(self, bug: bool = False, vocab: int = 32, dim: int = 16, classes: int = 3) -> None:
+        super().__init__()
+        self.bug = bug
+        self.embed = nn.Embedding(vocab, dim)
+        self.rnn = nn.LSTM(dim, dim)  # time-major, batch_first=False
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        B, T = tokens.shape
+        tokens = tokens.reshape(T, B) if self.bug else tokens.t()
+        h, _ = self.rnn(self.embed(tokens))  # (T, B, C)
+        return self.head(h)  # (T, B, classes)
+
+
+def seq_first_target(bug: bool = False, batch: int = 6, steps: int = 9) -> Target:
+    torch.manual_seed(0)
+    tokens = torch.randint(0, 32, (batch, steps))
+
+    def loss_fn(out: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return nn.functional.cross_entropy(out.reshape(-1, out.shape[-1]), y.t().reshape(-1))
+
+    return Target(model=SeqFirstTagger(bug), batch=(tokens, tokens % 3), loss_fn=loss_fn)
+
+
+class SeqFirstEncoder(nn.Module):
+    """A Transformer encoder with batch_first=False: (B, T, C) floats transposed to (T, B, C) inside."""
+
+    def __init__(self, dim: int = 16, classes: int = 3) -> None:
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(dim, nhead=2, dim_feedforward=32, dropout=0.1, batch_first=False)
+        self.encoder = nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.encoder(x.transpose(0, 1)))  # (T, B, classes)
+
+
+def seq_first_encoder_target(batch: int = 8, steps: int = 8) -> Target:
+    torch.manual_seed(0)
+    x = torch.randn(batch, steps, 16)
+    y = torch.randint(0, 3, (batch, steps))
+
+    def loss_fn(out: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+        return nn.functional.cross_entropy(out.reshape(-1, out.shape[-1]), target.t().reshape(-1))
+
+    return Target(model=SeqFirstEncoder(), batch=(x, y), loss_fn=loss_fn)
