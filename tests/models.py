@@ -156,3 +156,41 @@ def seq_first_encoder_target(batch: int = 8, steps: int = 8) -> Target:
         return nn.functional.cross_entropy(out.reshape(-1, out.shape[-1]), target.t().reshape(-1))
 
     return Target(model=SeqFirstEncoder(), batch=(x, y), loss_fn=loss_fn)
+
+
+class _Block(nn.Module):
+    def __init__(self, c: int) -> None:
+        super().__init__()
+        self.a = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn1 = nn.BatchNorm2d(c)
+        self.b = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn2 = nn.BatchNorm2d(c)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(x + self.bn2(self.b(torch.relu(self.bn1(self.a(x))))))
+
+
+class TinyResNet(nn.Module):
+    """A ResNet-like conv net: stem, residual blocks with BatchNorm, max-pool, global average pool."""
+
+    def __init__(self, c: int = 16, classes: int = 10) -> None:
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, c, 3, padding=1, bias=False), nn.BatchNorm2d(c), nn.ReLU())
+        self.blocks = nn.Sequential(_Block(c), nn.MaxPool2d(2), _Block(c))
+        self.fc = nn.Linear(c, classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc(self.blocks(self.stem(x)).mean(dim=(2, 3)))
+
+
+def resnet_target(lr: float = 0.1, batch: int = 16) -> Target:
+    """The textbook recipe: SGD, lr 0.1, momentum 0.9, weight decay 5e-4."""
+    torch.manual_seed(0)
+    x = torch.randn(batch, 3, 8, 8)
+    y = torch.randint(0, 10, (batch,))
+    return Target(
+        model=TinyResNet(c=8),
+        batch=(x, y),
+        loss_fn=nn.CrossEntropyLoss(),
+        optimizer=lambda p: torch.optim.SGD(p, lr=lr, momentum=0.9, weight_decay=5e-4),
+    )
