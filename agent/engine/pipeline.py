@@ -43,11 +43,16 @@ class AskOptions:
     probes: list[ProbeRequest] = field(default_factory=list)  # run exactly these (user's choice)
     all_probes: bool = False
     no_probes: bool = False
-    budget_s: float = 30.0  # planned probe time, at most
-    # A plan costs at most `max_units` forward+backward passes of the model, unless that many take
-    # less than `floor_s` seconds (small models: fixed overheads dominate, so time is the measure).
-    max_units: float = 40.0
-    floor_s: float = 5.0
+    # Seconds the planned probes may run, all together: a time limit on execution only. A probe that
+    # runs out of it comes back inconclusive or error (noted); the plan never depends on timings.
+    budget_s: float = 60.0
+    # The plan's size in units of declared probe cost (one unit: a forward+backward on the batch). It
+    # comes from counted work, never from a timing, so the same inputs and seed give the same probes:
+    # the budget divided by the time one unit would take at a nominal speed, at least `min_units`,
+    # at most `max_units`; `plan_units` when the work cannot be counted.
+    plan_units: float = 400.0
+    min_units: float = 40.0
+    max_units: float = 5000.0
     limits: Limits = field(default_factory=Limits)
     seed: int = 0
     device: str = "cpu"
@@ -90,11 +95,22 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
         ]
         skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
     else:
-        unit = max(ready.unit_seconds or 1e-3, 1e-6)
-        units = min(opts.budget_s / unit, max(opts.max_units, opts.floor_s / unit))
+        units = plan_units(ready.info.extra.get("step_flops"), opts)
         reqs, skipped = planner.plan(tri.ledger.catalog, tri.ledger.credences(), ready.probes, ready.info, units)
     shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
+
+
+NOMINAL_FLOPS = 1e11  # operations per second assumed for planning (a fixed figure, so plans are reproducible)
+STEP_OVERHEAD_S = 1e-3  # Python overhead of one training step, also assumed
+
+
+def plan_units(flops: object, opts: AskOptions) -> float:
+    """How many units of declared cost the plan may spend, from the counted work of one step."""
+    if not isinstance(flops, (int, float)) or flops <= 0:
+        return opts.plan_units
+    unit = STEP_OVERHEAD_S + float(flops) / NOMINAL_FLOPS
+    return max(opts.min_units, min(opts.max_units, opts.budget_s / unit))
 
 
 class ProbeRunner(Protocol):
@@ -171,7 +187,7 @@ def ask(
             notes += plan_notes
             progress.phase(f"running {len(reqs)} probe(s)")
             try:
-                results = run_probes(runner, reqs, progress)
+                results = run_probes(runner, reqs, progress, opts.budget_s)
             except KeyboardInterrupt:
                 partial = True
                 results = _collected(progress)
@@ -247,13 +263,26 @@ class _Assist:
         return report.model_copy(update={"notes": report.notes + u.notes + self.notes, "meta": meta})
 
 
-def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> list[ProbeResult]:
-    """Run requests in order. A target or worker failure costs that probe only; usage errors propagate."""
+def run_probes(
+    runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress, budget_s: float | None = None
+) -> list[ProbeResult]:
+    """Run requests in order within `budget_s` seconds in all. A target or worker failure costs that
+    probe only; a probe the budget leaves no time for is an error result saying so; usage errors propagate."""
     out = []
+    deadline = None if budget_s is None else time.monotonic() + budget_s
     for req in requests:
         progress.probe_started(req)
+        left = None if deadline is None else deadline - time.monotonic()
         try:
-            res = runner.run(req)
+            if left is not None and left <= 0:
+                res = ProbeResult(
+                    name=req.name,
+                    status="error",
+                    summary=f"not run: the probe time budget (--budget {budget_s:g}s) was spent",
+                    error="budget spent",
+                )
+            else:
+                res = runner.run(req, left)
         except (TargetError, WorkerError) as exc:
             res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
         except UsageError as exc:
