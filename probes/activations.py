@@ -172,6 +172,8 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
 
 
 @probe(
+    headline=("dead_fraction", "depth_grad_ratio", "time_grad_ratio"),
+    plot="gradient_flow",
     outcomes=(
         "healthy_activations",
         "dead_units",

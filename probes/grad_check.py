@@ -178,6 +178,7 @@ def _setup(target: Target, seed: int) -> tuple[_Problem, torch.Tensor, _Watch, s
 
 
 @probe(
+    headline=("max_rel_diff",),
     outcomes=("grads_match", "grads_approximate", "grads_mismatch", "custom_function_mismatch"),
     cost=10.0,
     options=GradCheckOptions,

@@ -83,6 +83,8 @@ def _band(lrs: list[float], losses: list[float]) -> dict[str, Any] | None:
 
 
 @probe(
+    headline=("lr_ratio",),
+    plot="lr_curve",
     outcomes=("lr_in_band", "lr_above_band", "lr_below_band", "no_band"),
     requires=("model", "batch", "loss_fn"),
     cost=60.0,

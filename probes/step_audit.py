@@ -169,6 +169,7 @@ def _compare_fresh(
 
 
 @probe(
+    headline=("moved_tensors",),
     outcomes=(
         "grads_cleared",
         "grads_accumulate",

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from debug_agent import plugins
 from debug_agent.cues import _load_rules
-from debug_agent.errors import CatalogError
+from debug_agent.errors import CatalogError, validation_problems
 from debug_agent.schemas import Catalog, ProbeInfo
 
 
@@ -41,9 +41,7 @@ def _parse(text: str, origin: str, extra: list[tuple[str, str]] | None = None) -
     try:
         cat = Catalog.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(map(str, first["loc"]))
-        raise CatalogError(f"{origin}: {loc}: {first['msg']}", where=origin) from exc
+        raise CatalogError(f"{origin}: {validation_problems(exc, limit=1)}", where=origin) from exc
     cues = _load_rules()
     for e in cat.entries:
         unknown = sorted(set(e.code_cues) - set(cues))
