@@ -11,8 +11,8 @@ import torch.nn.functional as F
 from torch import nn
 
 import debug_agent.probes as P
-from debug_agent import plugins
 from debug_agent.engine.pipeline import AskOptions, plan_units
+from debug_agent.isolation import probe_registry
 from debug_agent.probes.lr_range import LRRangeOptions, _band, _verdict
 from debug_agent.schemas import ProbeResult, Target
 
@@ -21,7 +21,7 @@ from .models import resnet_target, seq_first_encoder_target, seq_first_target, s
 
 
 def run(name: str, target: Target, **options) -> ProbeResult:
-    plugins.load_probes()
+    probe_registry()
     return P.execute(name, target, P.ProbeContext(seed=0, budget_s=120), options)
 
 
