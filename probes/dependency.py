@@ -11,7 +11,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, finding_at, main_tensor
+from ._common import clone_batch, copy_model, finding_at, forward, input_tensors, main_tensor, with_tensors
 from ._trace import OpRecorder
 from .registry import ProbeContext, probe
 
@@ -29,10 +29,12 @@ class DependencyOptions(BaseModel):
 class _Leaves:
     """Differentiable stand-ins for the inputs: float inputs themselves, or embedding outputs for tokens."""
 
-    def __init__(self, model: nn.Module, inputs: tuple[torch.Tensor, ...], batch: int) -> None:
+    def __init__(self, model: nn.Module, inputs: list[torch.Tensor], batch: int, axes: list[int]) -> None:
         self.batch = batch
-        self.inputs = tuple(x.detach().clone().requires_grad_(True) if x.is_floating_point() else x for x in inputs)
+        self.inputs = [x.detach().clone().requires_grad_(True) if x.is_floating_point() else x for x in inputs]
         self.leaves: list[torch.Tensor] = [x for x in self.inputs if x.requires_grad]
+        self.axes = [a for x, a in zip(self.inputs, axes, strict=True) if x.requires_grad]  # batch axis per leaf
+        self.token_axis = axes[0]
         self.handles = []
         self.connected = False  # any autograd path from the output to a leaf
         self.via = "inputs"
@@ -43,9 +45,11 @@ class _Leaves:
                     self.handles.append(mod.register_forward_hook(self._hook))
 
     def _hook(self, mod: nn.Module, args: Any, out: torch.Tensor) -> torch.Tensor | None:
-        if isinstance(out, torch.Tensor) and out.dim() > 0 and out.shape[0] == self.batch:
+        axis = self.token_axis
+        if isinstance(out, torch.Tensor) and out.dim() > axis and out.shape[axis] == self.batch:
             leaf = out.detach().requires_grad_(True)
             self.leaves.append(leaf)
+            self.axes.append(axis)
             return leaf
         return None  # e.g. a position embedding shaped (T, C): shared by every row, not a row input
 
@@ -58,9 +62,9 @@ class _Leaves:
         grads = torch.autograd.grad(loss, self.leaves, retain_graph=True, allow_unused=True)
         total = torch.zeros(self.batch, dtype=torch.float64)
         self.connected = self.connected or any(g is not None for g in grads)
-        for g in grads:
+        for g, axis in zip(grads, self.axes, strict=True):
             if g is not None:
-                total += g.detach().reshape(self.batch, -1).double().pow(2).sum(1).cpu()  # (B,) on the CPU
+                total += g.detach().movedim(axis, 0).reshape(self.batch, -1).double().pow(2).sum(1).cpu()  # (B,) on the CPU
         return total.sqrt()
 
 
@@ -167,10 +171,10 @@ def _batch_pattern(
     return tags, meas, findings, passes
 
 
-def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generator) -> None:
+def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generator, baxis: int = 0) -> None:
     """Change x[row, ..., start:, ...] along the sequence axis in place (x is our own copy)."""
     idx = [slice(None)] * x.dim()
-    idx[0], idx[dim] = row, slice(start, None)
+    idx[baxis], idx[dim] = row, slice(start, None)
     part = x[tuple(idx)]
     if x.is_floating_point():
         x[tuple(idx)] = part + torch.randn(part.shape, generator=gen, dtype=x.dtype).to(x.device) * (
@@ -182,13 +186,16 @@ def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generat
 
 
 def _causal(
-    model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: DependencyOptions, seed: int
+    target: Target, model: nn.Module, inputs: Any, opts: DependencyOptions, seed: int
 ) -> tuple[list[str], dict[str, Any], list[Finding]]:
     """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not."""
-    B, T = inputs[0].shape[0], inputs[0].shape[dim]
+    dim, axes = target.sequence_dim, target.input_axes
+    tensors = input_tensors(inputs)
+    B, T = tensors[0].shape[axes[0]], tensors[0].shape[dim]
+    ydim = dim + 1 if dim < axes[0] else dim  # the sequence axis once the output's batch axis is moved first
     with torch.no_grad():
-        y0 = main_tensor(model(*inputs))
-    if y0.dim() <= dim or y0.shape[dim] != T:
+        y0 = _rows_first(main_tensor(forward(target, model, inputs)), axes[0], B)
+    if y0.dim() <= ydim or y0.shape[ydim] != T:
         return [], {"causal": "output has no per-position axis"}, []
     cuts = list(range(1, T))
     n_pass = min(math.ceil(len(cuts) / B), opts.max_cut_passes)
@@ -202,14 +209,14 @@ def _causal(
         chunk = cuts[p * B : (p + 1) * B]
         if not chunk:
             break
-        xs = tuple(x.clone() for x in inputs)
+        xs = [x.clone() for x in tensors]
         for row, c in enumerate(chunk):
-            for x in xs:
+            for x, a in zip(xs, axes, strict=True):
                 if x.dim() > dim and x.shape[dim] == T:
-                    _perturb(x, row, c, dim, gen)
+                    _perturb(x, row, c, dim, gen, a)
         with torch.no_grad():
-            y = main_tensor(model(*xs))
-        diff = (y - y0).abs().movedim(dim, 1).reshape(B, T, -1).amax(-1)  # (B, T)
+            y = _rows_first(main_tensor(forward(target, model, with_tensors(inputs, xs))), axes[0], B)
+        diff = (y - y0).abs().movedim(ydim, 1).reshape(B, T, -1).amax(-1)  # (B, T)
         for row, c in enumerate(chunk):
             changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
             if len(changed):
@@ -226,6 +233,13 @@ def _causal(
         )
     ]
     return ["causal_leak"], meas, findings
+
+
+def _rows_first(y: torch.Tensor, axis: int, batch: int) -> torch.Tensor:
+    """The output with the inputs' batch axis first when the inputs are not batch-first (sequence-first)."""
+    if axis and y.dim() > axis and y.shape[axis] == batch:
+        return y.movedim(axis, 0)
+    return y
 
 
 def _forward_notes(rec: OpRecorder) -> tuple[list[str], list[Finding]]:
@@ -283,17 +297,18 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     the target, each row gets its own cut position and only later positions are perturbed; outputs
     before the cut must not move.
     """
-    model = clone(target.model).eval()
-    inputs = clone_batch(target.inputs)
+    model = copy_model(target).eval()
+    inputs = clone_batch(target.raw_inputs)
     B = target.batch_size
+    baxis = target.input_axes[0]
     if B < 2:
         return ProbeResult(
             name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows"
         )
-    leaves = _Leaves(model, inputs, B)
+    leaves = _Leaves(model, input_tensors(inputs), B, target.input_axes)
     rec = OpRecorder(batch_size=B, reductions=True)
     with torch.enable_grad(), rec:
-        y = main_tensor(model(*leaves.inputs))
+        y = _rows_first(main_tensor(forward(target, model, with_tensors(inputs, leaves.inputs))), baxis, B)
     leaves.remove()
     if y.dim() == 0 or y.shape[0] != B:
         return ProbeResult(
@@ -329,7 +344,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         findings += extra
 
     if options.causal and target.causal:
-        ctags, cmeas, cfind = _causal(model, inputs, target.sequence_dim, options, ctx.seed)
+        ctags, cmeas, cfind = _causal(target, model, inputs, options, ctx.seed)
         tags += ctags
         meas.update(cmeas)
         findings += cfind

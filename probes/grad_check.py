@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, main_tensor
+from ._common import clone_batch, copy_model, forward, input_tensors, main_tensor, with_tensors
 from .registry import ProbeContext, probe
 
 
@@ -47,20 +47,22 @@ class _Problem:
     """The scalar L(theta) in float64 and the tensors theta it is differentiated against."""
 
     def __init__(self, target: Target, dtype: torch.dtype) -> None:
-        self.model = clone(target.model).to(dtype).eval()  # eval: dropout would make L random
+        self.model = copy_model(target).to(dtype).eval()  # eval: dropout would make L random
         inputs, targets = clone_batch(target.batch)
-        self.inputs = tuple(_cast(x, dtype).requires_grad_(x.is_floating_point()) for x in inputs)
+        self.target = target
+        self.tensors = [_cast(x, dtype).requires_grad_(x.is_floating_point()) for x in input_tensors(inputs)]
+        self.inputs = with_tensors(inputs, self.tensors)
         self.targets = _cast(targets, dtype)
         self.loss_fn: Callable[..., torch.Tensor] | None = target.loss_fn
         self.proj: torch.Tensor | None = None
         self.names = [n for n, p in self.model.named_parameters() if p.requires_grad]
-        self.names += [f"input[{i}]" for i, x in enumerate(self.inputs) if x.requires_grad]
+        self.names += [f"input[{i}]" for i, x in enumerate(self.tensors) if x.requires_grad]
         self.vars = [p for p in self.model.parameters() if p.requires_grad] + [
-            x for x in self.inputs if x.requires_grad
+            x for x in self.tensors if x.requires_grad
         ]
 
     def value(self) -> torch.Tensor:
-        out = self.model(*self.inputs)
+        out = forward(self.target, self.model, self.inputs)
         if self.loss_fn is not None:
             return self.loss_fn(out, self.targets)
         y = main_tensor(out)

@@ -11,7 +11,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, compute_loss, fork_rng, make_optimizer, train_step, watch_modules
+from ._common import clone, clone_batch, compute_loss, copy_model, fork_rng, make_optimizer, train_step, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -127,7 +127,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     modules that ran in forward but got no gradient (a cut graph); and, when an `eval_fn` is given,
     runs it first and checks the step still trains in training mode.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     batch = clone_batch(target.batch)
     outcomes: list[str] = []
     findings: list[Finding] = []

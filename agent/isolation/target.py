@@ -6,6 +6,7 @@ not ours) and how to fix it.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib.util
 import inspect
@@ -13,6 +14,7 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,7 +23,8 @@ import torch
 from pydantic import ValidationError
 
 from debug_agent.errors import TargetError
-from debug_agent.probes._common import clone, clone_batch, is_user_file, main_tensor
+from debug_agent.probes._common import build_optimizer, clone_batch, forward, is_user_file, main_tensor
+from debug_agent.probes._isolate import prepare
 from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
 
 MODULE_NAME = "debug_agent_user_target"
@@ -147,16 +150,17 @@ def _validate(raw: Any, ref: TargetRef) -> Target:
 def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
     """Run forward and the loss once (on copies) so broken code fails now with a clear message."""
     extra: dict[str, Any] = {}
-    model = clone(t.model)
+    model = copy.deepcopy(t.model)
     inputs, targets = clone_batch(t.batch)
     try:
         with torch.no_grad():
-            out = model(*inputs)
+            out = forward(t, model, inputs)
     except Exception as exc:  # isolation boundary
         raise TargetError(
-            f"model forward raised {type(exc).__name__}: {exc}",
+            f"{'call_model' if t.call_model is not None else 'model forward'} raised {type(exc).__name__}: {exc}",
             where=user_where(exc),
-            fix="the model must run on the batch as model(*inputs)",
+            fix=f"the model must run on the batch's inputs as {_call_form(t)}; for another calling convention "
+            "give call_model=lambda model, inputs: ...",
         ) from exc
     if t.loss_fn is not None:
         try:
@@ -180,6 +184,30 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
         if not torch.isfinite(loss).item():
             extra["initial_loss_nonfinite"] = True  # a finding for the probes, not an input error
     return out, extra
+
+
+def _call_form(t: Target) -> str:
+    if isinstance(t.raw_inputs, torch.Tensor):
+        return "model(inputs)"
+    return "model(**inputs)" if isinstance(t.raw_inputs, Mapping) else "model(*inputs)"
+
+
+def _check_optimizer(t: Target) -> None:
+    """Build the optimizer once on a copy so a wrong factory fails now, naming the key."""
+    if t.optimizer is None:
+        return
+    fix = (
+        "optimizer must be a function of the parameters (lambda params: torch.optim.AdamW(params, lr=3e-4)) "
+        "or of the model (lambda model: model.configure_optimizers(...)) returning a torch.optim.Optimizer"
+    )
+    try:
+        opt = build_optimizer(t.optimizer, copy.deepcopy(t.model))
+    except Exception as exc:  # isolation boundary: the user's factory raised
+        raise TargetError(f"optimizer raised {type(exc).__name__}: {exc}", where=user_where(exc), fix=fix) from exc
+    if not isinstance(opt, torch.optim.Optimizer):
+        raise TargetError(
+            f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer", where=user_where_of(t.optimizer), fix=fix
+        )
 
 
 def user_where_of(fn: Any) -> str | None:
@@ -213,13 +241,13 @@ def unit_seconds(t: Target) -> float | None:
     """Wall time of one forward+backward on a copy: the unit in which probe costs are reported."""
     if t.loss_fn is None:
         return None
-    model = clone(t.model)
+    model = copy.deepcopy(t.model)
     inputs, targets = clone_batch(t.batch)
     best = float("inf")
     cuda = any(p.is_cuda for p in model.parameters())
     for _ in range(2):  # the first pass pays for allocation; keep the faster one
         start = time.perf_counter()
-        t.loss_fn(model(*inputs), targets).backward()
+        t.loss_fn(forward(t, model, inputs), targets).backward()
         if cuda:
             torch.cuda.synchronize()  # kernels run asynchronously; time them to the end
         best = min(best, time.perf_counter() - start)
@@ -229,7 +257,11 @@ def unit_seconds(t: Target) -> float | None:
 def load(ref: TargetRef, device: str = "cpu") -> tuple[Target, TargetInfo]:
     module = _import(Path(ref.path))
     target = to_device(_validate(_call_factory(module, ref), ref), device)
-    return target, describe(target, ref)
+
+    def factory() -> torch.nn.Module:  # a fresh model, for when a deep copy would not be isolated
+        return to_device(_validate(_call_factory(module, ref), ref), device).model
+
+    return target, describe(target, ref, factory)
 
 
 def _move(x: Any, device: torch.device) -> Any:
@@ -258,9 +290,15 @@ def to_device(target: Target, device: str) -> Target:
     return target.model_copy(update={"batch": _move(target.batch, dev)})
 
 
-def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
-    """Run the target once (clear errors if it breaks) and summarise it for the engine."""
+def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) -> TargetInfo:
+    """Run the target once (clear errors if it breaks), decide how probes copy it, and summarise it."""
     out, extra = _check_runs(target)
+    _check_optimizer(target)
+    prepare(target, factory)
+    if target._isolation_issue:
+        extra["isolation"] = target._isolation_issue
+    elif target._copier is not None:
+        extra["isolation"] = "deep copies would share state with the original; probes use fresh models from the target function"
     try:
         out_shape = list(main_tensor(out).shape)
     except TypeError:
@@ -270,8 +308,8 @@ def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
         n_params=sum(p.numel() for p in target.model.parameters()),
         n_trainable=sum(p.numel() for p in target.model.parameters() if p.requires_grad),
         provided=target.provided(),
-        input_shapes=[list(x.shape) for x in target.inputs],
-        input_dtypes=[str(x.dtype).removeprefix("torch.") for x in target.inputs],
+        input_shapes=[list(x.shape) for x in target.input_tensors],
+        input_dtypes=[str(x.dtype).removeprefix("torch.") for x in target.input_tensors],
         target_shape=list(target.targets.shape) if isinstance(target.targets, torch.Tensor) else None,
         output_shape=out_shape,
         batch_size=target.batch_size,
