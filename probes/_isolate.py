@@ -21,6 +21,7 @@ from typing import Any
 
 import torch
 from torch import nn
+from torch.nn.modules.module import register_module_forward_pre_hook
 
 from debug_agent.errors import DebugAgentError
 from debug_agent.schemas import Target
@@ -87,14 +88,19 @@ def _leaking_attribute(orig: nn.Module, dup: nn.Module) -> str | None:
 
 
 def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | None:
-    """Run the copy's forward (training mode, under a forked RNG) and see whether the original's modules fire."""
+    """Run the copy's forward (training mode, under a forked RNG): every module that runs must be the copy's."""
     from ._common import clone_batch, fork_rng, forward
 
-    fired: list[str] = []
-    handles = [
-        m.register_forward_pre_hook(lambda _m, _a, n=n: fired.append(n or type(orig).__name__))
-        for n, m in orig.named_modules()
-    ]
+    own = {id(m) for m in dup.modules()}
+    orig_names = {id(m): n or type(orig).__name__ for n, m in orig.named_modules()}
+    strangers: list[str] = []
+
+    def seen(mod: nn.Module, _args: Any) -> None:
+        stateful = any(True for _ in mod.parameters(recurse=False)) or any(True for _ in mod.buffers(recurse=False))
+        if id(mod) not in own and (id(mod) in orig_names or stateful):  # stateless losses/activations are fine
+            strangers.append(orig_names.get(id(mod)) or f"<{type(mod).__name__} outside the model>")
+
+    handle = register_module_forward_pre_hook(seen)
     before = {n: t.detach().clone() for n, t in _tensors(orig)}
     modes = {id(m): m.training for m in dup.modules()}
     try:
@@ -104,20 +110,21 @@ def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | Non
             if target.loss_fn is not None:
                 target.loss_fn(out, clone_batch(target.targets))
     finally:
-        for h in handles:
-            h.remove()
+        handle.remove()
         for m in dup.modules():
             m.training = modes[id(m)]
     changed = [n for n, t in _tensors(orig) if not torch.equal(t.detach(), before[n])]
-    if not fired and not changed:
+    if not strangers and not changed:
         return None
     where = _leaking_attribute(orig, dup)
-    seen = (
-        f"the original's {', '.join(dict.fromkeys(fired[:3]))} ran during the copy's forward"
-        if fired
+    names = ", ".join(dict.fromkeys(strangers[:3]))
+    seen_text = (
+        f"{names} ran during the copy's forward but belong{'s' if len(set(strangers)) == 1 else ''} to "
+        + ("the original" if any(not s.startswith("<") for s in strangers) else "no copy")
+        if strangers
         else f"the copy's forward changed the original's {changed[0]}"
     )
-    return f"{where} ({seen})" if where else f"{seen}: something outside the copy (a global or a closure) reaches it"
+    return f"{where} ({seen_text})" if where else f"{seen_text}: a global or a closure outside the copy reaches it"
 
 
 def check(target: Target, make: Callable[[], nn.Module]) -> str | None:
