@@ -49,9 +49,17 @@ def is_user_file(path: str, skip_ours: bool = True) -> bool:
     return not (skip_ours and path.startswith(_OURS))
 
 
-def clone(model: nn.Module) -> nn.Module:
-    """A deep copy of a probe's own model (a copy of a copy). For the user's model use `copy_model`."""
-    return copy.deepcopy(model)
+def clone(model: nn.Module, target: Target | None = None) -> nn.Module:
+    """A copy of a probe's own model (values and modes included). Pass the target: when a deep copy of
+    this model would not be isolated (closures), the copy is a fresh model with these values loaded.
+    For the user's model use `copy_model`."""
+    if target is None or target._copier is None:
+        return copy.deepcopy(model)
+    fresh = target._copier()
+    fresh.load_state_dict(model.state_dict())
+    for (_, a), (_, b) in zip(model.named_modules(), fresh.named_modules(), strict=False):
+        b.training = a.training
+    return fresh
 
 
 def copy_model(target: Target) -> nn.Module:

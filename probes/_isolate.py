@@ -140,7 +140,8 @@ def check(target: Target, make: Callable[[], nn.Module]) -> str | None:
 
 def fresh_from(target: Target, factory: Callable[[], nn.Module]) -> nn.Module:
     """A new model from the user's factory with the original's values and train/eval modes."""
-    model = factory()
+    with torch.random.fork_rng(devices=[]):  # the user's function may seed: keep the probe's RNG stream
+        model = factory()
     model.load_state_dict(target.model.state_dict())
     for (_, a), (_, b) in zip(target.model.named_modules(), model.named_modules(), strict=False):
         b.training = a.training

@@ -61,7 +61,7 @@ def _accumulation(
         torch.manual_seed(seed)
         train_step(target, model, opt, batch)
     a = _grads(model)
-    fresh = clone(model)
+    fresh = clone(model, target)
     fresh.zero_grad(set_to_none=True)
     with fork_rng(model):
         torch.manual_seed(seed + 1)
@@ -266,7 +266,7 @@ def _graph(
     target: Target, model: nn.Module, ran: dict[str, bool], findings: list[Finding], meas: dict[str, Any]
 ) -> list[str]:
     """Parameters of modules that ran in forward but received no gradient: the path is cut."""
-    fresh = clone(model)
+    fresh = clone(model, target)
     fresh.zero_grad(set_to_none=True)
     out_grad = True
     loss = compute_loss(target, fresh, clone_batch(target.batch))
