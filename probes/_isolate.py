@@ -135,7 +135,13 @@ def check(target: Target, make: Callable[[], nn.Module]) -> str | None:
         return f"the model cannot be copied ({type(exc).__name__}: {str(exc)[:200]})"
     if dup is target.model:
         return "the copy is the original object itself"
-    return _shared_storage(target.model, dup) or _runs_original(target, target.model, dup)
+    shared = _shared_storage(target.model, dup)
+    if shared:
+        return shared
+    try:
+        return _runs_original(target, target.model, dup)
+    except (RuntimeError, TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
+        return f"the copy could not be run to check it ({type(exc).__name__}: {str(exc)[:200]})"
 
 
 def fresh_from(target: Target, factory: Callable[[], nn.Module]) -> nn.Module:

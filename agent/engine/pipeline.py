@@ -177,6 +177,8 @@ def ask(
                 results = _collected(progress)
             results += shown
             notes += [f"probe {r.name} did not finish: {r.summary}" for r in results if r.status == "error"]
+            if ready.info.extra.get("isolation"):
+                notes.append(str(ready.info.extra["isolation"]))
             if ready.info.extra.get("initial_loss_nonfinite"):
                 notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
             if runner.restarts:

@@ -22,8 +22,8 @@ from typing import Any
 import torch
 from pydantic import ValidationError
 
-from debug_agent.errors import TargetError
-from debug_agent.probes._common import build_optimizer, clone_batch, forward, is_user_file, main_tensor
+from debug_agent.errors import CopyNotIsolated, TargetError
+from debug_agent.probes._common import build_optimizer, clone_batch, copy_model, forward, is_user_file, main_tensor
 from debug_agent.probes._isolate import prepare
 from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
 
@@ -241,7 +241,10 @@ def unit_seconds(t: Target) -> float | None:
     """Wall time of one forward+backward on a copy: the unit in which probe costs are reported."""
     if t.loss_fn is None:
         return None
-    model = copy.deepcopy(t.model)
+    try:
+        model = copy_model(t)
+    except CopyNotIsolated:
+        return None  # probes that need a copy will say why; nothing to time
     inputs, targets = clone_batch(t.batch)
     best = float("inf")
     cuda = any(p.is_cuda for p in model.parameters())
@@ -267,10 +270,14 @@ def load(ref: TargetRef, device: str = "cpu") -> tuple[Target, TargetInfo]:
 def _move(x: Any, device: torch.device) -> Any:
     if isinstance(x, torch.Tensor):
         return x.to(device)
-    if isinstance(x, (tuple, list)):
+    if isinstance(x, (tuple, list)) and not hasattr(x, "_fields"):
         return type(x)(_move(v, device) for v in x)
-    if isinstance(x, dict):
-        return {k: _move(v, device) for k, v in x.items()}
+    if isinstance(x, Mapping):
+        moved = {k: _move(v, device) for k, v in x.items()}
+        try:
+            return type(x)(moved)  # keep the user's mapping class (e.g. a tokenizer's BatchEncoding)
+        except TypeError:
+            return moved
     return x
 
 

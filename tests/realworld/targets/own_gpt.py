@@ -24,7 +24,7 @@ class Attention(nn.Module):
     def _heads(self, x: torch.Tensor) -> torch.Tensor:
         B, L, _ = x.shape
         if self.reshape_heads:
-            return x.view(B, H, L, C // H)  # BUG: heads split by reshape, positions scrambled
+            return x.reshape(B, H, L, C // H)  # BUG: heads split by reshape, positions scrambled
         return x.view(B, L, H, C // H).transpose(1, 2)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
