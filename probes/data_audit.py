@@ -99,6 +99,7 @@ def _overlap(xt: torch.Tensor, xv: torch.Tensor) -> int:
 
 
 @probe(
+    headline=("val_rows_in_train", "train_heldout"),
     outcomes=(
         "splits_disjoint",
         "splits_overlap",

@@ -1,7 +1,7 @@
 """Hugging Face GPT-2 from a tiny config: dict inputs, a ModelOutput with .logits, a causal LM."""
 
 import torch
-from _hf import T, V, evaluate, lm_loss, token_accuracy, tokens
+from _hf import T, V, evaluate, lm_loss, tokens
 from transformers import GPT2Config, GPT2LMHeadModel
 
 
@@ -13,7 +13,7 @@ def _model():
 def make_target():
     ids = tokens()
     return {"model": _model(), "batch": ({"input_ids": ids, "attention_mask": torch.ones_like(ids)}, ids),
-            "loss_fn": lm_loss, "metric_fn": token_accuracy, "eval_fn": evaluate, "causal": True}
+            "loss_fn": lm_loss, "eval_fn": evaluate, "causal": True}
 
 
 def make_labels_shifted_twice():
