@@ -28,14 +28,33 @@ from tests.realworld.cases import CASES, Case  # noqa: E402
 def ask(case: Case) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
     env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", NO_COLOR="1")
-    cmd = [sys.executable, "-m", "debug_agent", "ask", case.symptom, "--target", case.target_arg(),
-           "--format", "json", "--offline", "--all-probes", "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "debug_agent",
+        "ask",
+        case.symptom,
+        "--target",
+        case.target_arg(),
+        "--format",
+        "json",
+        "--offline",
+        "--all-probes",
+        "--quiet",
+    ]
     start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1200, stdin=subprocess.DEVNULL)
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
-        return {"case": case.name, "expected": case.expected, "got": f"exit {proc.returncode}", "confidence": None,
-                "seconds": round(seconds, 1), "errors": [proc.stderr.strip().splitlines()[-1:]], "failed": []}
+        return {
+            "case": case.name,
+            "expected": case.expected,
+            "got": f"exit {proc.returncode}",
+            "confidence": None,
+            "seconds": round(seconds, 1),
+            "errors": [proc.stderr.strip().splitlines()[-1:]],
+            "failed": [],
+        }
     rep = json.loads(proc.stdout)
     return {
         "case": case.name,
@@ -69,8 +88,10 @@ def main() -> int:
         ok = "ok" if r["got"] == r["expected"] else "WRONG"
         conf = f"{r['confidence']:.2f}" if r["confidence"] is not None else "-"
         probes = ",".join(r["failed"]) + (" / " + ",".join(map(str, r["errors"])) if r["errors"] else "")
-        print(f"{r['case'][:48]:<48} {'healthy' if r['healthy'] else 'buggy':<8} {r['expected']:<24} "
-              f"{r['got'][:24]:<24} {conf:>5} {r['seconds']:>6}  {ok} {probes}")
+        print(
+            f"{r['case'][:48]:<48} {'healthy' if r['healthy'] else 'buggy':<8} {r['expected']:<24} "
+            f"{r['got'][:24]:<24} {conf:>5} {r['seconds']:>6}  {ok} {probes}"
+        )
     healthy = [r for r in rows if r["healthy"]]
     buggy = [r for r in rows if not r["healthy"]]
     alarms = sum(r["got"] != "none" for r in healthy)

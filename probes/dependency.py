@@ -64,7 +64,9 @@ class _Leaves:
         self.connected = self.connected or any(g is not None for g in grads)
         for g, axis in zip(grads, self.axes, strict=True):
             if g is not None:
-                total += g.detach().movedim(axis, 0).reshape(self.batch, -1).double().pow(2).sum(1).cpu()  # (B,) on the CPU
+                total += (
+                    g.detach().movedim(axis, 0).reshape(self.batch, -1).double().pow(2).sum(1).cpu()
+                )  # (B,) on the CPU
         return total.sqrt()
 
 

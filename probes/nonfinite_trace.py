@@ -14,7 +14,17 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import input_tensors, clone_batch, copy_model, finding_at, forward, is_user_file, make_optimizer, train_step, user_frame
+from ._common import (
+    clone_batch,
+    copy_model,
+    finding_at,
+    forward,
+    input_tensors,
+    is_user_file,
+    make_optimizer,
+    train_step,
+    user_frame,
+)
 from .registry import ProbeContext, probe
 
 

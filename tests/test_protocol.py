@@ -73,8 +73,11 @@ class DictNet(nn.Module):
 def test_dict_inputs_are_called_as_keywords(mix, status):
     torch.manual_seed(0)
     ids = torch.randint(0, 20, (8, 5))
-    t = make_target(model=DictNet(mix), batch=({"input_ids": ids, "attention_mask": torch.ones(8, 5)}, ids[:, 0] % 3),
-                    loss_fn=lambda out, y: nn.functional.cross_entropy(out["logits"], y))
+    t = make_target(
+        model=DictNet(mix),
+        batch=({"input_ids": ids, "attention_mask": torch.ones(8, 5)}, ids[:, 0] % 3),
+        loss_fn=lambda out, y: nn.functional.cross_entropy(out["logits"], y),
+    )
     assert run("dependency", t).status == status
     assert run("shape_audit", t).status != "error"
 
@@ -132,8 +135,12 @@ def test_plain_user_code_runs_every_probe_without_error():
 
 def test_optimizer_factories_taking_params_or_model():
     model = nn.Linear(3, 2)
-    for factory in (lambda p: torch.optim.SGD(p, lr=0.1), lambda model: torch.optim.SGD(model.parameters(), lr=0.1),
-                    torch.optim.Adam, lambda m: {"optimizer": torch.optim.SGD(m.parameters(), lr=1)}):
+    for factory in (
+        lambda p: torch.optim.SGD(p, lr=0.1),
+        lambda model: torch.optim.SGD(model.parameters(), lr=0.1),
+        torch.optim.Adam,
+        lambda m: {"optimizer": torch.optim.SGD(m.parameters(), lr=1)},
+    ):
         opt = build_optimizer(factory, model)
         assert isinstance(opt, torch.optim.Optimizer)
         assert {id(p) for g in opt.param_groups for p in g["params"]} == {id(p) for p in model.parameters()}
@@ -141,8 +148,12 @@ def test_optimizer_factories_taking_params_or_model():
 
 def test_optimizer_closing_over_the_original_is_an_error_not_evidence():
     model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
-    t = make_target(model=model, batch=(torch.randn(8, 4), torch.randn(8, 1)), loss_fn=nn.MSELoss(),
-                    optimizer=lambda p: torch.optim.SGD(model.parameters(), lr=0.1))
+    t = make_target(
+        model=model,
+        batch=(torch.randn(8, 4), torch.randn(8, 1)),
+        loss_fn=nn.MSELoss(),
+        optimizer=lambda p: torch.optim.SGD(model.parameters(), lr=0.1),
+    )
     before = copy.deepcopy(model.state_dict())
     r = run("overfit_one_batch", t)
     assert r.status == "error" and "optimizer" in r.summary
@@ -209,7 +220,7 @@ def test_original_modules_never_run_while_a_copy_runs():
     dup = copy_model(t)
     dup.train()(torch.randn(8, 16))
     assert not fired
-    assert all(torch.equal(a, b) for a, b in zip(t.model.state_dict().values(), dup.state_dict().values()))
+    assert all(torch.equal(a, b) for a, b in zip(t.model.state_dict().values(), dup.state_dict().values(), strict=True))
     ptrs = {p.data_ptr() for p in t.model.parameters()}
     assert not any(p.data_ptr() in ptrs for p in dup.parameters())
 
@@ -221,15 +232,41 @@ def test_healthy_model_copy_is_a_plain_deep_copy():
 
 
 def test_cli_uses_fresh_models_for_a_closure_model(run_cli):
-    rep = report_of(run_cli("ask", "val accuracy is noisy", "--target", str(HERE / "closure_gpt.py"),
-                            "--format", "json", "--offline", "--probe", "mode_audit", "--probe", "dependency"))
+    rep = report_of(
+        run_cli(
+            "ask",
+            "val accuracy is noisy",
+            "--target",
+            str(HERE / "closure_gpt.py"),
+            "--format",
+            "json",
+            "--offline",
+            "--probe",
+            "mode_audit",
+            "--probe",
+            "dependency",
+        )
+    )
     probes = {p["name"]: p for p in rep["probes"]}
     assert probes["mode_audit"]["status"] == "passed" and probes["dependency"]["status"] == "passed"
 
 
 def test_cli_reports_what_leaks_when_nothing_can_be_isolated(run_cli):
-    rep = report_of(run_cli("ask", "loss is odd", "--target", str(HERE / "global_leak.py"),
-                            "--format", "json", "--offline", "--probe", "dependency", "--probe", "overfit_one_batch"))
+    rep = report_of(
+        run_cli(
+            "ask",
+            "loss is odd",
+            "--target",
+            str(HERE / "global_leak.py"),
+            "--format",
+            "json",
+            "--offline",
+            "--probe",
+            "dependency",
+            "--probe",
+            "overfit_one_batch",
+        )
+    )
     for p in rep["probes"]:
         assert p["status"] == "error" and "not isolated" in p["summary"], p
         assert "the original's h" not in p["summary"]

@@ -193,7 +193,9 @@ def _check_optimizer(t: Target) -> None:
         raise TargetError(f"optimizer raised {type(exc).__name__}: {exc}", where=user_where(exc), fix=fix) from exc
     if not isinstance(opt, torch.optim.Optimizer):
         raise TargetError(
-            f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer", where=user_where_of(t.optimizer), fix=fix
+            f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer",
+            where=user_where_of(t.optimizer),
+            fix=fix,
         )
 
 
@@ -292,7 +294,9 @@ def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) 
     if target._isolation_issue:
         extra["isolation"] = target._isolation_issue
     elif target._copier is not None:
-        extra["isolation"] = "deep copies would share state with the original; probes use fresh models from the target function"
+        extra["isolation"] = (
+            "deep copies would share state with the original; probes use fresh models from the target function"
+        )
     try:
         out_shape = list(main_tensor(out).shape)
     except TypeError:

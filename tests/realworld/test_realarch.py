@@ -35,9 +35,25 @@ def ask(case: Case) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
     env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", NO_COLOR="1")
     proc = subprocess.run(
-        [sys.executable, "-m", "debug_agent", "ask", case.symptom, "--target", case.target_arg(),
-         "--format", "json", "--offline", "--all-probes", "--quiet"],
-        capture_output=True, text=True, env=env, timeout=900, stdin=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "debug_agent",
+            "ask",
+            case.symptom,
+            "--target",
+            case.target_arg(),
+            "--format",
+            "json",
+            "--offline",
+            "--all-probes",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
@@ -58,8 +74,10 @@ def test_healthy_model_no_false_alarm(case):
     rep = ask(case)
     errors = {p["name"]: p["summary"] for p in rep["probes"] if p["status"] == "error"}
     assert not errors, errors  # the protocol and the copies work on this model
-    assert rep["cause_id"] == "none", (rep["cause_id"], [(p["name"], p["summary"]) for p in rep["probes"]
-                                                        if p["status"] == "failed"])
+    assert rep["cause_id"] == "none", (
+        rep["cause_id"],
+        [(p["name"], p["summary"]) for p in rep["probes"] if p["status"] == "failed"],
+    )
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES if not c.healthy])
@@ -70,5 +88,7 @@ def test_injected_bug_ranked_first(case):
 
 @pytest.mark.slow
 def test_torch_compile_model():
-    pytest.skip("torch.compile on CPU needs a C++ toolchain and minutes of compilation on 2 cores; "
-                "the protocol treats a compiled module like any nn.Module (OptimizedModule wraps the original)")
+    pytest.skip(
+        "torch.compile on CPU needs a C++ toolchain and minutes of compilation on 2 cores; "
+        "the protocol treats a compiled module like any nn.Module (OptimizedModule wraps the original)"
+    )

@@ -13,8 +13,13 @@ def _target(eval_fn=evaluate):
     mask[::2, 12:] = 0  # every other row padded
     ids = ids.masked_fill(mask == 0, 0)
     labels = torch.arange(8) % 3
-    return {"model": model, "batch": ({"input_ids": ids, "attention_mask": mask}, labels), "loss_fn": cls_loss,
-            "metric_fn": cls_accuracy, "eval_fn": eval_fn}
+    return {
+        "model": model,
+        "batch": ({"input_ids": ids, "attention_mask": mask}, labels),
+        "loss_fn": cls_loss,
+        "metric_fn": cls_accuracy,
+        "eval_fn": eval_fn,
+    }
 
 
 def make_target():

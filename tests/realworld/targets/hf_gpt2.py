@@ -12,13 +12,22 @@ def _model():
 
 def make_target():
     ids = tokens()
-    return {"model": _model(), "batch": ({"input_ids": ids, "attention_mask": torch.ones_like(ids)}, ids),
-            "loss_fn": lm_loss, "eval_fn": evaluate, "causal": True}
+    return {
+        "model": _model(),
+        "batch": ({"input_ids": ids, "attention_mask": torch.ones_like(ids)}, ids),
+        "loss_fn": lm_loss,
+        "eval_fn": evaluate,
+        "causal": True,
+    }
 
 
 def make_labels_shifted_twice():
     """The model shifts labels internally; the user shifts them too, so it learns to predict t+2."""
     ids = tokens()
     labels = torch.cat([ids[:, 1:], ids[:, :1]], 1)  # BUG: pre-shifted labels handed to a model that shifts again
-    return {"model": _model(), "batch": ({"input_ids": ids, "labels": labels}, labels),
-            "loss_fn": lambda out, y: out.loss, "causal": True}
+    return {
+        "model": _model(),
+        "batch": ({"input_ids": ids, "labels": labels}, labels),
+        "loss_fn": lambda out, y: out.loss,
+        "causal": True,
+    }

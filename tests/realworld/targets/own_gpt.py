@@ -43,8 +43,9 @@ class Block(nn.Module):
         super().__init__()
         self.ln_1, self.ln_2 = nn.LayerNorm(C), nn.LayerNorm(C)
         self.attn = Attention(**kw)
-        self.mlp = nn.ModuleDict(dict(c_fc=nn.Linear(C, 4 * C), c_proj=nn.Linear(4 * C, C), act=nn.GELU(),
-                                      dropout=nn.Dropout(0.1)))
+        self.mlp = nn.ModuleDict(
+            dict(c_fc=nn.Linear(C, 4 * C), c_proj=nn.Linear(4 * C, C), act=nn.GELU(), dropout=nn.Dropout(0.1))
+        )
         m = self.mlp
         self.mlpf = lambda x: m.dropout(m.c_proj(m.act(m.c_fc(x))))
 
@@ -56,8 +57,15 @@ class Block(nn.Module):
 class GPT(nn.Module):
     def __init__(self, **kw: bool) -> None:
         super().__init__()
-        self.transformer = nn.ModuleDict(dict(wte=nn.Embedding(V, C), wpe=nn.Embedding(T, C), drop=nn.Dropout(0.1),
-                                              h=nn.ModuleList([Block(**kw) for _ in range(2)]), ln_f=nn.LayerNorm(C)))
+        self.transformer = nn.ModuleDict(
+            dict(
+                wte=nn.Embedding(V, C),
+                wpe=nn.Embedding(T, C),
+                drop=nn.Dropout(0.1),
+                h=nn.ModuleList([Block(**kw) for _ in range(2)]),
+                ln_f=nn.LayerNorm(C),
+            )
+        )
         self.lm_head = nn.Linear(C, V, bias=False)
         self.transformer.wte.weight = self.lm_head.weight  # weight tying
 
@@ -116,10 +124,15 @@ def evaluate_no_eval(model, batch):
 def _target(**kw):
     torch.manual_seed(0)
     data = torch.randint(0, V, (8, T + 1))
-    return {"model": GPT(**{k: v for k, v in kw.items() if k in ("mask", "reshape_heads")}),
-            "batch": (data[:, :-1], data[:, 1:]), "loss_fn": lm_loss, "causal": True,
-            "optimizer": lambda model: model.configure_optimizers(0.1, 1e-3),
-            "train_step": kw.get("train_step", train_step), "eval_fn": kw.get("eval_fn", evaluate)}
+    return {
+        "model": GPT(**{k: v for k, v in kw.items() if k in ("mask", "reshape_heads")}),
+        "batch": (data[:, :-1], data[:, 1:]),
+        "loss_fn": lm_loss,
+        "causal": True,
+        "optimizer": lambda model: model.configure_optimizers(0.1, 1e-3),
+        "train_step": kw.get("train_step", train_step),
+        "eval_fn": kw.get("eval_fn", evaluate),
+    }
 
 
 def make_target():

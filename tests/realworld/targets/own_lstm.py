@@ -32,7 +32,13 @@ def call_model(model, x):
 def make_target():
     torch.manual_seed(0)
     data = torch.randint(0, V, (T + 1, B))
-    return {"model": RNNModel(), "batch": (data[:-1], data[1:]), "call_model": call_model, "batch_axis": 1,
-            "causal": True, "sequence_dim": 0,
-            "loss_fn": lambda out, y: F.cross_entropy(out.reshape(-1, V), y.reshape(-1)),
-            "optimizer": lambda p: torch.optim.SGD(p, lr=1.0)}
+    return {
+        "model": RNNModel(),
+        "batch": (data[:-1], data[1:]),
+        "call_model": call_model,
+        "batch_axis": 1,
+        "causal": True,
+        "sequence_dim": 0,
+        "loss_fn": lambda out, y: F.cross_entropy(out.reshape(-1, V), y.reshape(-1)),
+        "optimizer": lambda p: torch.optim.SGD(p, lr=1.0),
+    }

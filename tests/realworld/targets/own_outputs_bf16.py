@@ -49,6 +49,10 @@ def make_target():
     mask = torch.ones_like(ids)
     mask[1::2, 7:] = 0
     labels = ids[:, 0] % 5
-    return {"model": Classifier(), "batch": ({"input_ids": ids, "attention_mask": mask}, labels),
-            "loss_fn": lambda out, y: F.cross_entropy(out.logits, y), "train_step": train_step,
-            "metric_fn": lambda out, y: (out.logits.argmax(-1) == y).float().mean()}
+    return {
+        "model": Classifier(),
+        "batch": ({"input_ids": ids, "attention_mask": mask}, labels),
+        "loss_fn": lambda out, y: F.cross_entropy(out.logits, y),
+        "train_step": train_step,
+        "metric_fn": lambda out, y: (out.logits.argmax(-1) == y).float().mean(),
+    }
