@@ -87,11 +87,31 @@ def _leaking_attribute(orig: nn.Module, dup: nn.Module) -> str | None:
     return None
 
 
+def _reachable(model: nn.Module) -> set[int]:
+    """Ids of the model's modules: registered ones and those kept in plain lists, tuples or dicts (a deep
+    copy copies those too, so they are the copy's own even though nn.Module does not register them)."""
+    seen: set[int] = set()
+    todo: list[Any] = [model]
+    while todo:
+        obj = todo.pop()
+        if isinstance(obj, nn.Module):
+            if id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            todo += [v for k, v in vars(obj).items() if k not in _SKIP or k == "_modules"]
+            todo += list(obj._modules.values())
+        elif isinstance(obj, (list, tuple, set)):
+            todo += [v for v in obj if isinstance(v, (nn.Module, list, tuple, set, dict))]
+        elif isinstance(obj, dict):
+            todo += [v for v in obj.values() if isinstance(v, (nn.Module, list, tuple, set, dict))]
+    return seen
+
+
 def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | None:
     """Run the copy's forward (training mode, under a forked RNG): every module that runs must be the copy's."""
     from ._common import clone_batch, fork_rng, forward
 
-    own = {id(m) for m in dup.modules()}
+    own = _reachable(dup)
     orig_names = {id(m): n or type(orig).__name__ for n, m in orig.named_modules()}
     strangers: list[str] = []
 

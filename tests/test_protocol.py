@@ -13,7 +13,7 @@ import torch
 from torch import nn
 
 import debug_agent.probes as P
-from debug_agent import plugins
+from debug_agent.isolation import probe_registry
 from debug_agent.api import make_target
 from debug_agent.errors import TargetError
 from debug_agent.probes._common import build_optimizer, copy_model, data_rows, main_tensor
@@ -25,7 +25,7 @@ HERE = Path(__file__).parent / "protocol_targets"
 
 
 def run(name: str, target: Target, **options) -> ProbeResult:
-    plugins.load_probes()
+    probe_registry()
     return P.execute(name, target, P.ProbeContext(seed=0, budget_s=60), options)
 
 
@@ -125,7 +125,7 @@ def test_sequence_first_inputs_with_hidden_state(leak, status):
 
 def test_plain_user_code_runs_every_probe_without_error():
     t = make_target(**runpy.run_path(str(HERE / "plain_pair.py"))["make_target"]())
-    plugins.load_probes()
+    probe_registry()
     errors = {n: r.summary for n in P.REGISTRY if (r := run(n, t)).status == "error"}
     assert not errors
     assert run("data_audit", t).measurements["train_examples"] == 192
