@@ -17,6 +17,8 @@ from .cases import CASES, Case
 # Cases where a PROBE (not the protocol or the copy layer) still gives a wrong answer; these
 # belong to the probe-internals work (issue 11, second half) and are tracked here until it lands.
 KNOWN_PROBE_FALSE_ALARMS: dict[str, str] = {
+    "llama": "grad_check reports a mismatch through the library's float32 RMSNorm/rotary path (precision, "
+    "not a wrong backward) -> autograd.wrong_backward in some runs",
     "t5": "shape_audit flags a broadcast inside the library's relative-position bucketing (no user frame) and "
     "nonfinite_trace the library's intended log(0) there -> shape.broadcast",
     "own_outputs_bf16 (dict, output object, autocast)": "grad_check compares finite differences through a bf16 "
