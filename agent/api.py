@@ -42,6 +42,8 @@ def diagnose(
     val_data: Any = None,
     causal: bool = False,
     sequence_dim: int = 1,
+    call_model: Callable[..., Any] | None = None,
+    batch_axis: Any = None,
     probes: list[str] | None = None,
     all_probes: bool = False,
     seed: int = 0,
@@ -65,6 +67,8 @@ def diagnose(
         val_data=val_data,
         causal=causal,
         sequence_dim=sequence_dim,
+        call_model=call_model,
+        batch_axis=batch_axis,
     )
     parsed = None
     if diff is not None:

@@ -102,3 +102,11 @@ def from_dict(data: dict[str, str | None]) -> DebugAgentError:
     """Rebuild an error sent across the worker pipe."""
     cls = ERROR_TYPES.get(str(data.get("type")), WorkerError)
     return cls(str(data.get("what") or "unknown error"), where=data.get("where"), fix=data.get("fix"))
+
+
+class CopyNotIsolated(Exception):  # noqa: N818 - reads as a statement in reports
+    """A probe's copy of the user's objects would share state with the originals.
+
+    Not a DebugAgentError: the target is usable, but a probe that meets this becomes an `error`
+    result with the reason (which attribute leaks), never evidence.
+    """

@@ -1,19 +1,27 @@
-"""Helpers shared by probes: copies of the user's objects, forward/loss/step, user source frames."""
+"""Helpers shared by probes: copies of the user's objects, forward/loss/step, user source frames.
+
+Every model call in a probe goes through `forward`, every read of the inputs through `main_input` /
+`input_tensors` / `with_tensors`, every copy of the user's model through `copy_model`.
+May import: schemas, errors.
+"""
 
 from __future__ import annotations
 
 import copy
+import inspect
 import linecache
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.util import find_spec
 from typing import Any
 
 import torch
 from torch import nn
 
+from debug_agent.errors import CopyNotIsolated
 from debug_agent.schemas import Finding, Target
+from debug_agent.schemas.target import flat_tensors
 
 
 def _pkg_dir(name: str) -> str:
@@ -41,49 +49,186 @@ def is_user_file(path: str, skip_ours: bool = True) -> bool:
     return not (skip_ours and path.startswith(_OURS))
 
 
-def clone(model: nn.Module) -> nn.Module:
-    """A deep copy: probes never touch the user's model, its buffers or its grads."""
-    return copy.deepcopy(model)
+def clone(model: nn.Module, target: Target | None = None) -> nn.Module:
+    """A copy of a probe's own model (values and modes included). Pass the target: when a deep copy of
+    this model would not be isolated (closures), the copy is a fresh model with these values loaded.
+    For the user's model use `copy_model`."""
+    if target is None or target._copier is None:
+        return copy.deepcopy(model)
+    fresh = target._copier()
+    fresh.load_state_dict(model.state_dict())
+    for (_, a), (_, b) in zip(model.named_modules(), fresh.named_modules(), strict=False):
+        b.training = a.training
+    return fresh
+
+
+def copy_model(target: Target) -> nn.Module:
+    """A model of the probe's own that shares nothing with the user's (verified once per target).
+
+    Raises CopyNotIsolated with the leaking attribute when no isolated copy can be made: the probe
+    then becomes an `error` result, never evidence.
+    """
+    from ._isolate import prepare
+
+    prepare(target)
+    if target._isolation_issue:
+        raise CopyNotIsolated(target._isolation_issue)
+    if target._copier is not None:
+        return target._copier()
+    return copy.deepcopy(target.model)
 
 
 def clone_batch(x: Any) -> Any:
-    """Deep copy of a batch structure (tensors cloned, so in-place user code cannot reach the original)."""
+    """Deep copy of a batch structure (tensors cloned, so in-place user code cannot reach the original).
+
+    Containers keep their type (a tuple stays a tuple, a dict subclass its class), so the user's
+    functions receive the batch exactly as they gave it.
+    """
     if isinstance(x, torch.Tensor):
         return x.detach().clone()
-    if isinstance(x, tuple):
+    if isinstance(x, tuple) and not hasattr(x, "_fields"):
         return tuple(clone_batch(v) for v in x)
     if isinstance(x, list):
         return [clone_batch(v) for v in x]
-    if isinstance(x, dict):
+    if type(x) is dict:
         return {k: clone_batch(v) for k, v in x.items()}
     return copy.deepcopy(x)
 
 
+def forward(target: Target, model: nn.Module, inputs: Any) -> Any:
+    """Call the model on inputs the way the target says: the one place probes run a model.
+
+    `call_model(model, inputs)` when given; else a dict (any mapping) as `model(**inputs)`, a tuple or
+    list as `model(*inputs)`, a tensor as `model(inputs)`.
+    """
+    if target.call_model is not None:
+        return target.call_model(model, inputs)
+    if isinstance(inputs, Mapping):
+        return model(**inputs)
+    if isinstance(inputs, (tuple, list)):
+        return model(*inputs)
+    return model(inputs)
+
+
+def call_flat(target: Target, model: nn.Module, tensors: Any) -> Any:
+    """Call the model on the target's inputs with their tensors replaced by `tensors` (flat, in order)."""
+    return forward(target, model, with_tensors(target.raw_inputs, list(tensors)))
+
+
+def input_tensors(inputs: Any) -> list[torch.Tensor]:
+    """The tensors of an inputs structure in order (the normalized view probes perturb)."""
+    return flat_tensors(inputs)
+
+
+def with_tensors(inputs: Any, tensors: list[torch.Tensor]) -> Any:
+    """The inputs structure with its tensors replaced, in `input_tensors` order."""
+    it = iter(tensors)
+
+    def rebuild(x: Any) -> Any:
+        if isinstance(x, torch.Tensor):
+            return next(it)
+        if isinstance(x, (tuple, list)) and not hasattr(x, "_fields"):
+            return type(x)(rebuild(v) for v in x)
+        if isinstance(x, Mapping):
+            items = {k: rebuild(v) for k, v in x.items()}
+            try:
+                return type(x)(items)
+            except TypeError:
+                return items
+        return x
+
+    return rebuild(inputs)
+
+
+def main_input(target: Target, inputs: Any | None = None) -> torch.Tensor:
+    """The first input tensor (of `inputs`, or of the target's batch): the one probes size things by."""
+    return input_tensors(target.raw_inputs if inputs is None else inputs)[0]
+
+
 def main_tensor(out: Any) -> torch.Tensor:
-    """The tensor a probe should look at when forward returns a structure (first tensor, or 'logits')."""
+    """The tensor a probe should look at in a model output: the tensor itself, `logits` (key or
+    attribute, e.g. a Hugging Face ModelOutput), else the first tensor of a mapping, sequence or object."""
     if isinstance(out, torch.Tensor):
         return out
-    if isinstance(out, dict):
-        if isinstance(out.get("logits"), torch.Tensor):
-            return out["logits"]
+    logits = out.get("logits") if isinstance(out, Mapping) else getattr(out, "logits", None)
+    if isinstance(logits, torch.Tensor):
+        return logits
+    if isinstance(out, Mapping):
         out = list(out.values())
+    elif not isinstance(out, (tuple, list)) and hasattr(out, "__dict__"):
+        out = list(vars(out).values())
     if isinstance(out, (tuple, list)):
         for v in out:
             if isinstance(v, torch.Tensor):
                 return v
+        for v in out:
+            if isinstance(v, (tuple, list, Mapping)):
+                try:
+                    return main_tensor(v)
+                except TypeError:
+                    continue
     raise TypeError(f"model output {type(out).__name__} holds no tensor")
 
 
+_MODEL_ARG = ("model", "module", "net", "network", "m", "pl_module")
+_PARAMS_ARG = ("params", "parameters", "p", "ps", "param_groups", "named_params")
+
+
+def _takes_model(factory: Callable[..., Any]) -> bool | None:
+    """Whether an optimizer factory wants the model (by its first parameter's name); None if unclear."""
+    try:
+        first = next(iter(inspect.signature(factory).parameters.values()), None)
+    except (TypeError, ValueError):
+        return None
+    if first is None:
+        return None
+    return True if first.name in _MODEL_ARG else False if first.name in _PARAMS_ARG else None
+
+
+def _unwrap_optimizer(made: Any) -> Any:
+    """Lightning-style returns: {'optimizer': opt, ...}, [opt], ([opt], [sched])."""
+    if isinstance(made, Mapping) and "optimizer" in made:
+        return _unwrap_optimizer(made["optimizer"])
+    if isinstance(made, (tuple, list)) and made:
+        return _unwrap_optimizer(made[0])
+    return made
+
+
+def build_optimizer(factory: Callable[..., Any], model: nn.Module) -> Any:
+    """Call an optimizer factory with `model.parameters()` or with the model itself.
+
+    The factory's first parameter name decides (`model`/`module`/`net`/`m` -> the model, `params`/`p`
+    -> the parameters); otherwise the parameters are tried first and the model if that raises
+    TypeError or AttributeError (e.g. `lambda model: model.configure_optimizers(...)` given a generator).
+    """
+    takes = _takes_model(factory)
+    if takes is not None:
+        return _unwrap_optimizer(factory(model if takes else model.parameters()))
+    try:
+        return _unwrap_optimizer(factory(model.parameters()))
+    except (TypeError, AttributeError):
+        return _unwrap_optimizer(factory(model))
+
+
 def make_optimizer(target: Target, model: nn.Module) -> torch.optim.Optimizer:
-    if target.optimizer is not None:
-        return target.optimizer(model.parameters())
-    return torch.optim.Adam(model.parameters(), lr=1e-3)
+    """An optimizer over `model` (a probe's copy): the target's factory, else Adam with lr 1e-3."""
+    if target.optimizer is None:
+        return torch.optim.Adam(model.parameters(), lr=1e-3)
+    opt = build_optimizer(target.optimizer, model)
+    if not isinstance(opt, torch.optim.Optimizer):
+        raise TypeError(f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer")
+    own = {id(p) for p in model.parameters()}
+    stray = sum(1 for g in opt.param_groups for p in g["params"] if id(p) not in own)
+    if stray:
+        raise CopyNotIsolated(
+            f"optimizer: the optimizer it built holds {stray} tensor(s) that are not parameters of the model it "
+            "was given (the factory closes over the original model); make it use its argument"
+        )
+    return opt
 
 
-def compute_loss(target: Target, model: nn.Module, batch: tuple[Any, Any]) -> torch.Tensor:
-    inputs, targets = batch
-    out = model(*inputs)
-    return target.loss_fn(out, targets)
+def compute_loss(target: Target, model: nn.Module, batch: Any) -> torch.Tensor:
+    return target.loss_fn(forward(target, model, batch[0]), batch[1])
 
 
 def as_float(x: Any) -> float:
@@ -152,3 +297,82 @@ def watch_modules(
         return hook
 
     return [m.register_forward_pre_hook(hook_for(n)) for n, m in model.named_modules() if isinstance(m, only)]
+
+
+def with_main_tensor(out: Any, new: torch.Tensor) -> Any:
+    """The model output with its main tensor (see `main_tensor`) replaced: same structure, for metric_fn."""
+    if isinstance(out, torch.Tensor):
+        return new
+    if isinstance(out, Mapping) and "logits" in out:
+        dup = copy.copy(out)
+        dup["logits"] = new
+        return dup
+    if not isinstance(out, (Mapping, tuple, list)) and isinstance(getattr(out, "logits", None), torch.Tensor):
+        dup = copy.copy(out)
+        dup.logits = new
+        return dup
+    old = main_tensor(out)
+    if isinstance(out, (tuple, list)) and not hasattr(out, "_fields"):
+        return type(out)(new if v is old else v for v in out)
+    if isinstance(out, dict):
+        return {k: new if v is old else v for k, v in out.items()}
+    return new
+
+
+class DataNotUsable(ValueError):
+    """train_data/val_data hold something the probes cannot read as (x, y) examples; says why."""
+
+
+def _pair(item: Any, where: str) -> tuple[Any, Any]:
+    if isinstance(item, (tuple, list)) and len(item) >= 2:
+        return item[0], item[1]
+    raise DataNotUsable(
+        f"{where} yields {type(item).__name__} items, not (x, y) pairs; give train_data/val_data as "
+        "(X, Y), a Dataset of (x, y) or an iterable of (inputs, targets) batches"
+    )
+
+
+def _rows(x: Any) -> torch.Tensor:
+    try:
+        return torch.as_tensor(x)
+    except (TypeError, ValueError, RuntimeError) as exc:
+        raise DataNotUsable(f"data holds {type(x).__name__} values that are not tensors or arrays") from exc
+
+
+def data_rows(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Up to `limit` examples (X, Y) from train_data/val_data, whatever form the protocol allows.
+
+    Accepts an (X, Y) pair of tensors/arrays, a Dataset (indexable, sized) of (x, y) examples, and
+    a DataLoader or any other iterable of (inputs, targets) batches (rows split along axis 0).
+    """
+    if isinstance(data, (tuple, list)) and len(data) == 2 and not isinstance(data[0], (tuple, list)):
+        x, y = _rows(data[0]), _rows(data[1])
+        if x.dim() and y.dim() and len(x) == len(y):
+            return x[:limit], y[:limit]
+    xs: list[torch.Tensor] = []
+    ys: list[torch.Tensor] = []
+    if hasattr(data, "__getitem__") and hasattr(data, "__len__") and not isinstance(data, Mapping):
+        for i in range(min(len(data), limit)):
+            x, y = _pair(data[i], "the dataset")
+            xs.append(_rows(x)[None])
+            ys.append(_rows(y).reshape(1, *_rows(y).shape))
+    elif hasattr(data, "__iter__"):
+        n = 0
+        for batch in data:
+            x, y = _pair(batch, "the data iterable")
+            xb, yb = _rows(x), _rows(y)
+            if xb.dim() == 0 or yb.dim() == 0 or len(xb) != len(yb):
+                raise DataNotUsable("batches from the data iterable must be (inputs, targets) with the same first axis")
+            xs.append(xb[: limit - n])
+            ys.append(yb[: limit - n])
+            n += len(xs[-1])
+            if n >= limit:
+                break
+    else:
+        raise DataNotUsable(f"train_data/val_data of type {type(data).__name__} is not a Dataset, pair or iterable")
+    if not xs:
+        raise DataNotUsable("the data holds no examples")
+    try:
+        return torch.cat(xs), torch.cat(ys)
+    except RuntimeError as exc:
+        raise DataNotUsable(f"examples differ in shape and cannot be stacked ({exc})") from exc

@@ -4,6 +4,7 @@ row at a time. Used by the dependency probe. Imports torch and the probe helpers
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -99,26 +100,33 @@ def _perturb_row(x: torch.Tensor, row: int, gen: torch.Generator) -> torch.Tenso
 
 
 def output_batch_axis(
-    model: nn.Module, inputs: tuple[torch.Tensor, ...], y: torch.Tensor, batch: int, seed: int
+    call: Callable[[tuple[torch.Tensor, ...]], Any],
+    inputs: tuple[torch.Tensor, ...],
+    y: torch.Tensor,
+    batch: int,
+    seed: int,
+    declared: bool = False,
 ) -> tuple[int | None, dict[str, float]]:
     """Which axis of the output runs over the batch, found by changing one input row at a time.
 
-    Axis 0 of size B is taken as is when no other axis has size B. Otherwise each candidate axis is
+    Axis 0 of size B is taken as is when no other axis has size B (any single such axis when the
+    user declared the inputs' batch axes). Otherwise each candidate axis is
     scored by how much of the change caused by perturbing input row r lands at index r along it; a
     model that transposes to sequence-first (T, B, C) scores highest on its B axis. Returns None
     when no axis answers (the probe then says so instead of guessing).
     """
     candidates = [a for a in range(y.dim()) if y.shape[a] == batch]
-    if candidates == [0] or not candidates:
-        return (0 if candidates else None), {}
+    if candidates == [0] or not candidates or (declared and len(candidates) == 1):
+        # The only axis of size B, when it is 0 or the user declared the inputs' batch axes.
+        return (candidates[0] if candidates else None), {}
     gen = torch.Generator().manual_seed(seed)
     scores = dict.fromkeys(candidates, 0.0)
     rows = sorted({0, batch // 2, batch - 1})
     with torch.no_grad():
-        y0 = main_tensor(model(*inputs)).detach()
+        y0 = main_tensor(call(inputs)).detach()
         for r in rows:
             moved = tuple(_perturb_row(x, r, gen) for x in inputs)
-            diff = (main_tensor(model(*moved)).detach() - y0).abs().double()
+            diff = (main_tensor(call(moved)).detach() - y0).abs().double()
             total = float(diff.sum())
             for a in candidates:
                 at_r = float(diff.select(a, r).sum())

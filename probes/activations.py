@@ -12,7 +12,7 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, display_path, main_tensor, user_frame, watch_modules
+from ._common import clone_batch, copy_model, display_path, forward, main_tensor, user_frame, watch_modules
 from .registry import ProbeContext, probe
 
 RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh", "hardtanh_"}
@@ -198,7 +198,7 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     above 1e3 they explode. For recurrent layers the same ratio is taken between the gradients that
     reach the first and the last time step.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     inputs, targets = clone_batch(target.batch)
     order: list[str] = []
     hooks = watch_modules(model, lambda n, mod: order.append(n) if n and n not in order else None)
@@ -213,7 +213,7 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         if isinstance(m, RECURRENT)
     ]
     with rec:
-        out = model(*inputs)
+        out = forward(target, model, inputs)
         loss = target.loss_fn(out, targets) if target.loss_fn is not None else main_tensor(out).pow(2).mean()
     for h in hooks:
         h.remove()

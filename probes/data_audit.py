@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
+from ._common import DataNotUsable, data_rows, main_input
 from .registry import ProbeContext, probe
 
 
@@ -24,14 +25,8 @@ class DataAuditOptions(BaseModel):
 
 
 def _materialise(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """(X, Y) from an (X, Y) pair or an indexable Dataset of (x, y) pairs; X flattened to (n, d) float64."""
-    if isinstance(data, (tuple, list)) and len(data) == 2 and not isinstance(data[0], (tuple, list)):
-        x, y = torch.as_tensor(data[0])[:limit], torch.as_tensor(data[1])[:limit]
-    else:
-        n = min(len(data), limit)
-        pairs = [data[i] for i in range(n)]
-        x = torch.stack([torch.as_tensor(p[0]) for p in pairs])
-        y = torch.stack([torch.as_tensor(p[1]) for p in pairs])
+    """(X, Y) from any data the protocol accepts (see `data_rows`); X flattened to (n, d) float64."""
+    x, y = data_rows(data, limit)
     return x.reshape(len(x), -1).double(), y.reshape(len(y), -1).squeeze(-1) if y.dim() > 1 and y.shape[-1] == 1 else y
 
 
@@ -131,11 +126,19 @@ def data_audit(target: Target, ctx: ProbeContext, options: DataAuditOptions) -> 
     reported, and classes under 5% of the examples.
     """
     source = "train_data" if target.train_data is not None else "batch"
+    try:
+        return _audit(target, options, source)
+    except DataNotUsable as exc:
+        return ProbeResult(name="data_audit", status="not_applicable", summary=str(exc))
+
+
+def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResult:
     if target.train_data is not None:
         xt, yt = _materialise(target.train_data, options.max_examples)
     else:
-        xt, yt = target.inputs[0].detach().reshape(target.batch_size, -1).double(), target.targets
-        if not target.inputs[0].is_floating_point():
+        first = main_input(target)
+        xt, yt = first.detach().movedim(target.input_axes[0], 0).reshape(target.batch_size, -1).double(), target.targets
+        if not first.is_floating_point():
             return ProbeResult(
                 name="data_audit",
                 status="not_applicable",

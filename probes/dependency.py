@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -11,7 +12,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, finding_at, main_tensor
+from ._common import call_flat, clone_batch, copy_model, finding_at, main_tensor
 from ._rows import Leaves, output_batch_axis
 from ._trace import OpRecorder
 from .registry import ProbeContext, probe
@@ -145,7 +146,11 @@ def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generat
 
 
 def _causal(
-    model: nn.Module, inputs: tuple[torch.Tensor, ...], dims: tuple[int, int], opts: DependencyOptions, seed: int
+    call: Callable[[Any], Any],
+    inputs: tuple[torch.Tensor, ...],
+    dims: tuple[int, int],
+    opts: DependencyOptions,
+    seed: int,
 ) -> tuple[list[str], dict[str, Any], list[Finding]]:
     """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not.
 
@@ -155,7 +160,7 @@ def _causal(
     dim, out_axis = dims
     B, T = inputs[0].shape[0], inputs[0].shape[dim]
     with torch.no_grad():
-        y0 = main_tensor(model(*inputs)).movedim(out_axis, 0)
+        y0 = main_tensor(call(inputs)).movedim(out_axis, 0)
     pos = dim if y0.dim() > dim and y0.shape[dim] == T else None
     if pos is None:
         others = [a for a in range(1, y0.dim()) if y0.shape[a] == T]
@@ -180,7 +185,7 @@ def _causal(
                 if x.dim() > dim and x.shape[dim] == T:
                     _perturb(x, row, c, dim, gen)
         with torch.no_grad():
-            y = main_tensor(model(*xs)).movedim(out_axis, 0)
+            y = main_tensor(call(xs)).movedim(out_axis, 0)
         diff = (y - y0).abs().movedim(pos, 1).reshape(B, T, -1).amax(-1)  # (B, T)
         for row, c in enumerate(chunk):
             changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
@@ -257,8 +262,15 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     the target, each row gets its own cut position and only later positions are perturbed; outputs
     before the cut must not move.
     """
-    model = clone(target.model).eval()
-    inputs = clone_batch(target.inputs)
+    model = copy_model(target).eval()
+    # Work batch-first: inputs whose batch axis is declared elsewhere (sequence-first) are moved to
+    # axis 0 here and back (as views, so gradients still reach our leaves) when the model is called.
+    axes = target.input_axes
+    inputs = tuple(x.movedim(a, 0) for x, a in zip(clone_batch(target.inputs), axes, strict=True))
+
+    def call(xs: Any) -> Any:
+        return call_flat(target, model, [x.movedim(0, a) for x, a in zip(xs, axes, strict=True)])
+
     B = target.batch_size
     if B < 2:
         return ProbeResult(
@@ -267,9 +279,9 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     leaves = Leaves(model, inputs, B)
     rec = OpRecorder(batch_size=B, reductions=True)
     with torch.enable_grad(), rec:
-        y = main_tensor(model(*leaves.inputs))
+        y = main_tensor(call(leaves.inputs))
     leaves.remove()
-    axis, scores = output_batch_axis(model, inputs, y, B, ctx.seed)
+    axis, scores = output_batch_axis(call, inputs, y, B, ctx.seed, declared=target.batch_axis is not None)
     if axis is None and not scores:
         return ProbeResult(
             name="dependency",
@@ -315,7 +327,8 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         findings += extra
 
     if options.causal and target.causal:
-        ctags, cmeas, cfind = _causal(model, inputs, (target.sequence_dim, axis), options, ctx.seed)
+        seq = target.sequence_dim + 1 if target.sequence_dim < axes[0] else target.sequence_dim  # batch-first
+        ctags, cmeas, cfind = _causal(call, inputs, (seq, axis), options, ctx.seed)
         tags += ctags
         meas.update(cmeas)
         findings += cfind

@@ -21,7 +21,7 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, display_path, fork_rng, main_tensor, user_frame
+from ._common import call_flat, clone_batch, copy_model, display_path, fork_rng, main_tensor, user_frame
 from .registry import ProbeContext, probe
 
 # Ops whose derivative jumps somewhere: finite differences across the jump disagree with backward.
@@ -114,9 +114,10 @@ class _Problem:
     """
 
     def __init__(self, target: Target, dtype: torch.dtype, seed: int) -> None:
-        self.model = clone(target.model).to(dtype).eval()  # eval: dropout would make L random
+        self.model = copy_model(target).to(dtype).eval()  # eval: dropout would make L random
+        self.target = target
         self.seed = seed
-        inputs, targets = clone_batch(target.batch)
+        inputs, targets = clone_batch(target.inputs), clone_batch(target.targets)
         self.inputs = tuple(_cast(x, dtype).requires_grad_(x.is_floating_point()) for x in inputs)
         self.targets = _cast(targets, dtype)
         self.loss_fn: Callable[..., torch.Tensor] | None = target.loss_fn
@@ -130,7 +131,7 @@ class _Problem:
     def value(self, seed_offset: int = 0) -> torch.Tensor:
         with fork_rng(self.model):
             torch.manual_seed(self.seed + seed_offset)
-            out = self.model(*self.inputs)
+            out = call_flat(self.target, self.model, self.inputs)
             if self.loss_fn is not None:
                 return self.loss_fn(out, self.targets)
         y = main_tensor(out)

@@ -12,7 +12,7 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, finding_at, user_frame
+from ._common import clone_batch, copy_model, finding_at, forward, user_frame
 from .registry import ProbeContext, probe
 
 CLASS_LOSSES = {"cross_entropy", "nll_loss"}
@@ -120,10 +120,10 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
     applies its own, positive values fed to nll_loss, and labels that are all ignore_index. A loss
     that is exactly zero with zero gradients has nothing to learn from.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     inputs, targets = clone_batch(target.batch)
     rec = _LossCalls()
-    out = model(*inputs)
+    out = forward(target, model, inputs)
     with rec:
         loss = target.loss_fn(out, targets)
     value = float(loss.detach())

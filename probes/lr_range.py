@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, compute_loss, make_optimizer
+from ._common import clone_batch, compute_loss, copy_model, make_optimizer
 from .registry import ProbeContext, probe
 
 
@@ -100,7 +100,7 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
     diverges sooner). A rate above the band is too high; more than `margin` times below it, too low.
     A sweep cut short by the deadline gives no verdict.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     opt = make_optimizer(target, model)
     user_lr = float(opt.param_groups[0].get("lr", 0.0))
     batch = clone_batch(target.batch)

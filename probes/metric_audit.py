@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import as_float, clone, clone_batch, main_tensor
+from ._common import as_float, clone_batch, copy_model, forward, main_tensor, with_main_tensor
 from .registry import ProbeContext, probe
 
 
@@ -48,14 +48,14 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     comparison, means the metric is computed wrongly. A value outside the range that the best value
     implies (accuracy above 1, a negative error) is impossible.
     """
-    model = clone(target.model).eval()
+    model = copy_model(target).eval()
     inputs, targets = clone_batch(target.batch)
     with torch.no_grad():
-        out = model(*inputs)
+        out = forward(target, model, inputs)
         actual = as_float(target.metric_fn(out, targets))
         y = main_tensor(out)
         ideal = _perfect(y, targets) if isinstance(targets, torch.Tensor) else None
-        best = as_float(target.metric_fn(ideal, targets)) if ideal is not None else None
+        best = as_float(target.metric_fn(with_main_tensor(out, ideal), targets)) if ideal is not None else None
     meas: dict[str, Any] = {"metric_on_model": actual, "metric_on_perfect": best}
     findings: list[Finding] = []
     tags: list[str] = []

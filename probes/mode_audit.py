@@ -10,7 +10,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, fork_rng, main_tensor, watch_modules
+from ._common import clone_batch, copy_model, fork_rng, forward, main_tensor, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -75,7 +75,7 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
     findings: list[Finding] = []
     meas: dict[str, Any] = {}
     if target.eval_fn is not None:
-        model = clone(target.model).train()
+        model = copy_model(target).train()
         training: dict[str, bool] = {}
         hooks = watch_modules(model, lambda n, mod: training.__setitem__(n, mod.training), MODE_SENSITIVE)
         before = _state(model)
@@ -105,12 +105,12 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
         if not on and gap <= options.tol:
             outcomes.append("eval_mode_ok")
 
-    model = clone(target.model).eval()
+    model = copy_model(target).eval()
     before = _state(model)
     with torch.no_grad():
-        a = model(*clone_batch(target.inputs))
+        a = forward(target, model, clone_batch(target.raw_inputs))
         mid = _state(model)
-        b = model(*clone_batch(target.inputs))
+        b = forward(target, model, clone_batch(target.raw_inputs))
     written = _changed(before, mid)
     gap = _differs(a, b, options.tol)
     meas.update(forward_output_gap=float(f"{gap:.3g}"), state_written_by_forward=written[:10])

@@ -14,7 +14,17 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, finding_at, is_user_file, make_optimizer, train_step, user_frame
+from ._common import (
+    clone_batch,
+    copy_model,
+    finding_at,
+    forward,
+    input_tensors,
+    is_user_file,
+    make_optimizer,
+    train_step,
+    user_frame,
+)
 from .registry import ProbeContext, probe
 
 
@@ -75,7 +85,7 @@ class _First(TorchFunctionMode):
 def _forward(target: Target, model: torch.nn.Module, batch: Any) -> tuple[torch.Tensor | None, _First]:
     tracer = _First()
     with tracer:
-        out = model(*batch[0])
+        out = forward(target, model, batch[0])
         loss = target.loss_fn(out, batch[1]) if target.loss_fn is not None else None
     return loss, tracer
 
@@ -119,7 +129,7 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     optimizer (and train_step) watching for the loss to become non-finite.
     """
     batch = clone_batch(target.batch)
-    inputs = _tensors(batch[0])
+    inputs = input_tensors(batch[0])
     if not _finite(inputs):
         bad = sum(int((~torch.isfinite(t)).sum()) for t in inputs if t.is_floating_point())
         return ProbeResult(
@@ -129,7 +139,7 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
             measurements={"nonfinite_input_values": bad},
             summary=f"the batch itself holds {bad} Inf/NaN value(s)",
         )
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     loss, tracer = _forward(target, model, batch)
     if tracer.hit:
         return _report("nonfinite_forward", "forward", tracer.hit, {})
@@ -154,7 +164,7 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
             outcomes=["all_finite"],
             summary="forward and backward are finite on the batch",
         )
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     opt = make_optimizer(target, model)
     losses = []
     for step in range(options.steps):

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import ProbeResult, Target
 
-from ._common import clone, clone_batch, make_optimizer, train_step
+from ._common import clone_batch, copy_model, make_optimizer, train_step
 from .registry import ProbeContext, probe
 
 
@@ -46,7 +46,7 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     that stalls points at a model that cannot fit (broadcasting to the mean, detached graph,
     parameters not updated, a learning rate far too low); a NaN/Inf or a rising loss is divergence.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     opt = make_optimizer(target, model)
     batch = clone_batch(target.batch)
     losses: list[float] = []

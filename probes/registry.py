@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from debug_agent.errors import RegistrationError, UsageError, validation_problems
+from debug_agent.errors import CopyNotIsolated, RegistrationError, UsageError, validation_problems
 from debug_agent.schemas import TARGET_KEYS, ProbeInfo, ProbeOption, ProbeResult, Target
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -210,7 +210,10 @@ def execute(name: str, target: Target, ctx: ProbeContext, raw_options: dict[str,
     start = time.monotonic()
     ctx.started = start
     with _Seeded(ctx.seed):
-        result = spec.fn(target, ctx, options)
+        try:
+            result = spec.fn(target, ctx, options)
+        except CopyNotIsolated as exc:  # the copy would share state with the user's objects: no evidence
+            result = ProbeResult(name=name, status="error", summary=str(exc)[:300], error=str(exc)[:2000])
     if result.name != name:
         raise RegistrationError(f"probe {name!r} returned a result named {result.name!r}")
     unknown = [t for t in result.outcomes if t not in spec.outcomes]

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, finding_at
+from ._common import clone_batch, copy_model, finding_at, forward
 from ._trace import OpRecorder, ShapeEvent
 from .registry import ProbeContext, probe
 
@@ -66,12 +66,12 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     input and target shapes differ; softmax/log_softmax/normalize over the batch axis and bare
     `squeeze()` calls are noted. Each finding names the op, the shapes and the user's source line.
     """
-    model = clone(target.model)
+    model = copy_model(target)
     inputs, targets = clone_batch(target.batch)
     recorder = OpRecorder(batch_size=target.batch_size)
     stages = ["forward"]
     with torch.no_grad(), recorder:
-        out = model(*inputs)
+        out = forward(target, model, inputs)
         if target.loss_fn is not None:
             recorder.stage = "loss_fn"
             stages.append(recorder.stage)

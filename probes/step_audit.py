@@ -12,7 +12,7 @@ from torch import nn
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._accumulation import accumulation
-from ._common import clone, clone_batch, compute_loss, make_optimizer, watch_modules
+from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -78,7 +78,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     modules that ran in forward but got no gradient (a cut graph); and, when an `eval_fn` is given,
     runs it first and checks the step still trains in training mode.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     batch = clone_batch(target.batch)
     outcomes: list[str] = []
     findings: list[Finding] = []

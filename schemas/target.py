@@ -1,14 +1,17 @@
 """The target protocol: what a user's `make_target()` returns.
 
-Only validators touch torch, and they import it lazily, so importing the schemas stays light.
+May import: nothing of ours. Only validators touch torch, and they import it lazily, so importing the
+schemas stays light. The user's `batch` is kept exactly as given (it reaches `eval_fn`, `train_step`
+and `metric_fn` unchanged); probes read a normalized view of it through `input_tensors`,
+`input_axes` and `batch_size`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 TARGET_KEYS = (
     "model",
@@ -22,7 +25,14 @@ TARGET_KEYS = (
     "val_data",
     "causal",
     "sequence_dim",
+    "call_model",
+    "batch_axis",
     "name",
+)
+
+_INPUTS_HELP = (
+    "inputs must be a tensor, a tuple of tensors (model(*inputs)) or a dict of tensors (model(**inputs)); "
+    "for anything else give call_model=lambda model, inputs: ..."
 )
 
 
@@ -32,20 +42,53 @@ def _is_tensor(x: Any) -> bool:
     return isinstance(x, torch.Tensor)
 
 
+def flat_tensors(inputs: Any) -> list[Any]:
+    """The tensors of an inputs structure, in order (tuple order, dict insertion order)."""
+    if _is_tensor(inputs):
+        return [inputs]
+    if isinstance(inputs, (tuple, list)):
+        return [t for v in inputs for t in flat_tensors(v)]
+    if isinstance(inputs, Mapping):
+        return [t for v in inputs.values() for t in flat_tensors(v)]
+    return []
+
+
+def _axes_for(inputs: Any, axis: Any) -> list[int]:
+    """The batch axis of each tensor in `flat_tensors(inputs)`; `axis` mirrors the inputs' structure."""
+    if axis is None:
+        return [0] * len(flat_tensors(inputs))
+    if isinstance(axis, int) and not isinstance(axis, bool):
+        return [axis] * len(flat_tensors(inputs))
+    if _is_tensor(inputs):
+        raise ValueError(f"batch_axis must be an int for a single input tensor, got {type(axis).__name__}")
+    if isinstance(inputs, (tuple, list)):
+        if not isinstance(axis, (tuple, list)) or len(axis) != len(inputs):
+            raise ValueError(f"batch_axis must be an int or a tuple of {len(inputs)} ints, one per input")
+        return [a for v, ax in zip(inputs, axis, strict=True) for a in _axes_for(v, ax)]
+    if isinstance(inputs, Mapping):
+        if not isinstance(axis, Mapping) or set(axis) - set(inputs):
+            raise ValueError(f"batch_axis must be an int or a dict over the input keys {sorted(inputs)}")
+        return [a for k, v in inputs.items() for a in _axes_for(v, axis.get(k, 0))]
+    return []
+
+
 class Target(BaseModel):
     """The user's model and one representative batch, plus optional training pieces.
 
-    `batch` is `(inputs, targets)`; `inputs` is a tensor or a tuple of tensors passed as
-    `model(*inputs)`. Everything else is optional; probes that need a missing piece report
+    `batch` is `(inputs, targets)`, kept as given. `inputs` is a tensor (`model(inputs)`), a tuple of
+    tensors (`model(*inputs)`), a dict of tensors (`model(**inputs)`), or anything `call_model(model,
+    inputs)` understands. Everything else is optional; probes that need a missing piece report
     `not_applicable`.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     model: Any = Field(description="torch.nn.Module")
-    batch: tuple[Any, Any] = Field(description="(inputs, targets)")
+    batch: Any = Field(description="(inputs, targets), as given")
     loss_fn: Callable[..., Any] | None = Field(default=None, description="loss_fn(output, targets) -> scalar")
-    optimizer: Callable[..., Any] | None = Field(default=None, description="optimizer(params) -> Optimizer")
+    optimizer: Callable[..., Any] | None = Field(
+        default=None, description="optimizer(params) or optimizer(model) -> Optimizer"
+    )
     train_step: Callable[..., Any] | None = Field(
         default=None, description="train_step(model, batch, optimizer, loss_fn) -> loss"
     )
@@ -55,7 +98,13 @@ class Target(BaseModel):
     val_data: Any = None
     causal: bool = False
     sequence_dim: int = 1
+    call_model: Callable[..., Any] | None = Field(default=None, description="call_model(model, inputs) -> output")
+    batch_axis: Any = Field(default=None, description="batch axis per input when not 0")
     name: str | None = None
+    # Set by the isolation layer: how probes get a model of their own, or why they cannot.
+    _copier: Any = PrivateAttr(default=None)
+    _isolation_issue: str | None = PrivateAttr(default=None)
+    _prepared: bool = PrivateAttr(default=False)
 
     @field_validator("model")
     @classmethod
@@ -69,44 +118,79 @@ class Target(BaseModel):
     @field_validator("batch", mode="before")
     @classmethod
     def _batch_pair(cls, v: Any) -> Any:
-        if isinstance(v, list):
-            v = tuple(v)
-        if not isinstance(v, tuple) or len(v) != 2:
+        if not isinstance(v, (tuple, list)) or len(v) != 2:
             raise ValueError(
                 f"batch must be a pair (inputs, targets), got {type(v).__name__}"
-                + (f" of length {len(v)}" if isinstance(v, tuple) else "")
+                + (f" of length {len(v)}" if isinstance(v, (tuple, list)) else "")
             )
-        inputs = v[0]
-        items = inputs if isinstance(inputs, (tuple, list)) else (inputs,)
-        if not items or not all(_is_tensor(t) for t in items):
-            raise ValueError("batch inputs must be a tensor or a tuple of tensors")
-        sizes = {t.shape[0] for t in items if t.dim() > 0}
-        if any(t.dim() == 0 for t in items) or len(sizes) != 1:
-            raise ValueError("every input tensor needs the same leading batch dimension")
-        return (tuple(items), v[1])
+        return v  # kept as given: the user's own functions receive exactly this object
+
+    @field_validator("batch_axis")
+    @classmethod
+    def _axis_kind(cls, v: Any) -> Any:
+        ok = v is None or isinstance(v, (int, tuple, list, dict)) and not isinstance(v, bool)
+        if not ok:
+            raise ValueError(f"batch_axis must be an int, a tuple or a dict of ints, got {type(v).__name__}")
+        return v
 
     @model_validator(mode="after")
-    def _sequence_dim_fits(self) -> Target:
+    def _inputs_fit(self) -> Target:
+        inputs = self.batch[0]
+        tensors = flat_tensors(inputs)
+        plain = _is_tensor(inputs) or isinstance(inputs, (tuple, list, Mapping))
+        if self.call_model is None and (not plain or not tensors or len(tensors) != _count_leaves(inputs)):
+            raise ValueError(f"batch: {_INPUTS_HELP}, got {_describe(inputs)}")
+        if not tensors:
+            raise ValueError("batch: the inputs hold no tensor; probes need at least one input tensor")
+        axes = _axes_for(inputs, self.batch_axis)
+        for t, a in zip(tensors, axes, strict=True):
+            if t.dim() == 0 or not -t.dim() <= a < t.dim():
+                raise ValueError(
+                    f"batch_axis: axis {a} does not exist in an input shaped {tuple(t.shape)}; "
+                    "give batch_axis (an int, or one per input) naming each input's batch axis"
+                )
+        sizes = {int(t.shape[a]) for t, a in zip(tensors, axes, strict=True)}
+        if len(sizes) != 1:
+            raise ValueError(
+                f"batch_axis: the inputs disagree on the batch size along their batch axes ({sorted(sizes)}); "
+                "give batch_axis per input (e.g. {'input_ids': 0, 'hidden': 1})"
+            )
         if self.causal:
-            first = self.inputs[0]
-            if not 0 < self.sequence_dim < first.dim():
+            first, axis = tensors[0], axes[0] % tensors[0].dim()
+            if not (0 <= self.sequence_dim < first.dim() and self.sequence_dim != axis):
                 raise ValueError(
                     f"sequence_dim={self.sequence_dim} is not a non-batch axis of inputs shaped {tuple(first.shape)}"
                 )
         return self
 
     @property
-    def inputs(self) -> tuple[Any, ...]:
-        """Input tensors, always a tuple: call as `model(*inputs)`."""
+    def raw_inputs(self) -> Any:
+        """The inputs exactly as given (a tensor, tuple, dict or the call_model's own structure)."""
         return self.batch[0]
+
+    @property
+    def inputs(self) -> tuple[Any, ...]:
+        """The input tensors as a flat tuple (normalized view). Run the model through
+        `probes._common.forward(target, model, raw_inputs)`, not `model(*inputs)`."""
+        return tuple(flat_tensors(self.batch[0]))
 
     @property
     def targets(self) -> Any:
         return self.batch[1]
 
     @property
+    def input_tensors(self) -> list[Any]:
+        """Every input tensor, flattened in order: the normalized view probes read."""
+        return flat_tensors(self.batch[0])
+
+    @property
+    def input_axes(self) -> list[int]:
+        """The batch axis of each tensor in `input_tensors` (non-negative)."""
+        return [a % t.dim() for t, a in zip(self.input_tensors, _axes_for(self.batch[0], self.batch_axis), strict=True)]
+
+    @property
     def batch_size(self) -> int:
-        return int(self.inputs[0].shape[0])
+        return int(self.input_tensors[0].shape[self.input_axes[0]])
 
     def provided(self) -> list[str]:
         """The optional keys the user supplied (plus the required ones)."""
@@ -116,3 +200,18 @@ class Target(BaseModel):
             if val is not None and not (key in ("causal",) and val is False) and key != "sequence_dim":
                 out.append(key)
         return out
+
+
+def _count_leaves(inputs: Any) -> int:
+    if isinstance(inputs, (tuple, list)):
+        return sum(_count_leaves(v) for v in inputs)
+    if isinstance(inputs, Mapping):
+        return sum(_count_leaves(v) for v in inputs.values())
+    return 1
+
+
+def _describe(x: Any) -> str:
+    if isinstance(x, (tuple, list, Mapping)):
+        vals = x.values() if isinstance(x, Mapping) else x
+        return f"a {type(x).__name__} holding {', '.join(sorted({type(v).__name__ for v in vals})) or 'nothing'}"
+    return f"a {type(x).__name__}"

@@ -31,6 +31,10 @@ TARGET_ERRORS = [
     ("target_unknown_key.py", [], "did you mean 'loss_fn'?", "target_unknown_key.py"),
     ("target_forward_raises.py", [], "model forward raised RuntimeError", "target_forward_raises.py:11"),
     ("target_loss_not_scalar.py", [], "not a scalar tensor", "target_loss_not_scalar.py:5"),
+    ("target_inputs_not_tensors.py", [], "inputs must be a tensor, a tuple of tensors", "target_inputs_not_tensors.py"),
+    ("target_batch_axis_wrong.py", [], "batch_axis: axis 2 does not exist", "target_batch_axis_wrong.py"),
+    ("target_optimizer_wrong_kind.py", [], "optimizer returned dict, not a torch.optim.Optimizer", ":5"),
+    ("target_call_model_raises.py", [], "call_model raised", "target_call_model_raises.py:6"),
     ("target_hangs_at_import.py", ["--load-timeout", "3"], "took longer than 3s", "target_hangs_at_import.py"),
 ]
 

@@ -124,7 +124,7 @@ def mlp_step_target(zero_grad: bool, clip: bool = True, scaler: bool = False) ->
         inputs, targets = batch
         if zero_grad:
             optimizer.zero_grad()
-        loss = loss_fn(model(*inputs), targets)
+        loss = loss_fn(model(inputs), targets)
         if sc is not None:
             sc.scale(loss).backward()
             sc.unscale_(optimizer)

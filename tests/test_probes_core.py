@@ -144,7 +144,7 @@ def test_overfit_uses_the_users_train_step():
     def step(model, batch, opt, loss_fn):
         calls.append(1)
         opt.zero_grad()
-        loss = loss_fn(model(*batch[0]), batch[1])
+        loss = loss_fn(model(batch[0]), batch[1])
         loss.backward()
         opt.step()
         return loss

@@ -6,12 +6,14 @@ not ours) and how to fix it.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import importlib.util
 import inspect
 import os
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,9 +21,10 @@ from typing import Any
 import torch
 from pydantic import ValidationError
 
-from debug_agent.errors import TargetError, validation_problems
+from debug_agent.errors import CopyNotIsolated, TargetError, validation_problems
 from debug_agent.isolation.boundary import user_where
-from debug_agent.probes._common import clone, clone_batch, is_user_file, main_tensor
+from debug_agent.probes._common import build_optimizer, clone_batch, copy_model, forward, is_user_file, main_tensor
+from debug_agent.probes._isolate import prepare
 from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
 
 MODULE_NAME = "debug_agent_user_target"
@@ -134,16 +137,17 @@ def _validate(raw: Any, ref: TargetRef) -> Target:
 def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
     """Run forward and the loss once (on copies) so broken code fails now with a clear message."""
     extra: dict[str, Any] = {}
-    model = clone(t.model)
+    model = copy.deepcopy(t.model)
     inputs, targets = clone_batch(t.batch)
     try:
         with torch.no_grad():
-            out = model(*inputs)
+            out = forward(t, model, inputs)
     except Exception as exc:  # isolation boundary
         raise TargetError(
-            f"model forward raised {type(exc).__name__}: {exc}",
+            f"{'call_model' if t.call_model is not None else 'model forward'} raised {type(exc).__name__}: {exc}",
             where=user_where(exc),
-            fix="the model must run on the batch as model(*inputs)",
+            fix=f"the model must run on the batch's inputs as {_call_form(t)}; for another calling convention "
+            "give call_model=lambda model, inputs: ...",
         ) from exc
     if t.loss_fn is not None:
         try:
@@ -167,6 +171,32 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
         if not torch.isfinite(loss).item():
             extra["initial_loss_nonfinite"] = True  # a finding for the probes, not an input error
     return out, extra
+
+
+def _call_form(t: Target) -> str:
+    if isinstance(t.raw_inputs, torch.Tensor):
+        return "model(inputs)"
+    return "model(**inputs)" if isinstance(t.raw_inputs, Mapping) else "model(*inputs)"
+
+
+def _check_optimizer(t: Target) -> None:
+    """Build the optimizer once on a copy so a wrong factory fails now, naming the key."""
+    if t.optimizer is None:
+        return
+    fix = (
+        "optimizer must be a function of the parameters (lambda params: torch.optim.AdamW(params, lr=3e-4)) "
+        "or of the model (lambda model: model.configure_optimizers(...)) returning a torch.optim.Optimizer"
+    )
+    try:
+        opt = build_optimizer(t.optimizer, copy.deepcopy(t.model))
+    except Exception as exc:  # isolation boundary: the user's factory raised
+        raise TargetError(f"optimizer raised {type(exc).__name__}: {exc}", where=user_where(exc), fix=fix) from exc
+    if not isinstance(opt, torch.optim.Optimizer):
+        raise TargetError(
+            f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer",
+            where=user_where_of(t.optimizer),
+            fix=fix,
+        )
 
 
 def user_where_of(fn: Any) -> str | None:
@@ -200,13 +230,16 @@ def unit_seconds(t: Target) -> float | None:
     """Wall time of one forward+backward on a copy: the unit in which probe costs are reported."""
     if t.loss_fn is None:
         return None
-    model = clone(t.model)
+    try:
+        model = copy_model(t)
+    except CopyNotIsolated:
+        return None  # probes that need a copy will say why; nothing to time
     inputs, targets = clone_batch(t.batch)
     best = float("inf")
     cuda = any(p.is_cuda for p in model.parameters())
     for _ in range(2):  # the first pass pays for allocation; keep the faster one
         start = time.perf_counter()
-        t.loss_fn(model(*inputs), targets).backward()
+        t.loss_fn(forward(t, model, inputs), targets).backward()
         if cuda:
             torch.cuda.synchronize()  # kernels run asynchronously; time them to the end
         best = min(best, time.perf_counter() - start)
@@ -218,7 +251,10 @@ def step_flops(t: Target) -> int | None:
     deterministic measure of what one unit of probe cost is worth. Each module with its own
     parameters costs 2 x its parameters x the positions it is applied at (output elements per
     channel), forward; backward is counted as twice that. None when nothing could be counted."""
-    model = clone(t.model)
+    try:
+        model = copy_model(t)
+    except CopyNotIsolated:
+        return None
     total = [0]
 
     def hook(mod: torch.nn.Module, args: Any, out: Any) -> None:
@@ -231,7 +267,7 @@ def step_flops(t: Target) -> int | None:
     handles = [m.register_forward_hook(hook) for m in model.modules()]
     try:
         with torch.no_grad():
-            model(*clone_batch(t.inputs))
+            forward(t, model, clone_batch(t.raw_inputs))
     except (RuntimeError, TypeError, ValueError):  # _check_runs reports real breakage with its own message
         return None
     finally:
@@ -243,16 +279,24 @@ def step_flops(t: Target) -> int | None:
 def load(ref: TargetRef, device: str = "cpu") -> tuple[Target, TargetInfo]:
     module = _import(Path(ref.path))
     target = to_device(_validate(_call_factory(module, ref), ref), device)
-    return target, describe(target, ref)
+
+    def factory() -> torch.nn.Module:  # a fresh model, for when a deep copy would not be isolated
+        return to_device(_validate(_call_factory(module, ref), ref), device).model
+
+    return target, describe(target, ref, factory)
 
 
 def _move(x: Any, device: torch.device) -> Any:
     if isinstance(x, torch.Tensor):
         return x.to(device)
-    if isinstance(x, (tuple, list)):
+    if isinstance(x, (tuple, list)) and not hasattr(x, "_fields"):
         return type(x)(_move(v, device) for v in x)
-    if isinstance(x, dict):
-        return {k: _move(v, device) for k, v in x.items()}
+    if isinstance(x, Mapping):
+        moved = {k: _move(v, device) for k, v in x.items()}
+        try:
+            return type(x)(moved)  # keep the user's mapping class (e.g. a tokenizer's BatchEncoding)
+        except TypeError:
+            return moved
     return x
 
 
@@ -272,10 +316,18 @@ def to_device(target: Target, device: str) -> Target:
     return target.model_copy(update={"batch": _move(target.batch, dev)})
 
 
-def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
-    """Run the target once (clear errors if it breaks) and summarise it for the engine."""
+def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) -> TargetInfo:
+    """Run the target once (clear errors if it breaks), decide how probes copy it, and summarise it."""
     out, extra = _check_runs(target)
+    _check_optimizer(target)
+    prepare(target, factory)
     extra["step_flops"] = step_flops(target)
+    if target._isolation_issue:
+        extra["isolation"] = target._isolation_issue
+    elif target._copier is not None:
+        extra["isolation"] = (
+            "deep copies would share state with the original; probes use fresh models from the target function"
+        )
     try:
         out_shape = list(main_tensor(out).shape)
     except TypeError:
@@ -285,8 +337,8 @@ def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
         n_params=sum(p.numel() for p in target.model.parameters()),
         n_trainable=sum(p.numel() for p in target.model.parameters() if p.requires_grad),
         provided=target.provided(),
-        input_shapes=[list(x.shape) for x in target.inputs],
-        input_dtypes=[str(x.dtype).removeprefix("torch.") for x in target.inputs],
+        input_shapes=[list(x.shape) for x in target.input_tensors],
+        input_dtypes=[str(x.dtype).removeprefix("torch.") for x in target.input_tensors],
         target_shape=list(target.targets.shape) if isinstance(target.targets, torch.Tensor) else None,
         output_shape=out_shape,
         batch_size=target.batch_size,

@@ -27,7 +27,7 @@ def train_step(model, batch, optimizer, loss_fn):
     model.train()
     inputs, targets = batch
     optimizer.zero_grad(set_to_none=True)
-    loss = loss_fn(model(*inputs), targets)
+    loss = loss_fn(model(inputs), targets)
     loss.backward()
     optimizer.step()
     return loss.detach()
@@ -37,7 +37,7 @@ def evaluate(model, batch):
     model.eval()
     inputs, _ = batch
     with torch.no_grad():
-        return model(*inputs)
+        return model(inputs)
 
 
 def accuracy(logits: torch.Tensor, y: torch.Tensor) -> torch.Tensor:

@@ -7,7 +7,7 @@ from torch import nn
 def evaluate(model, batch):
     inputs, _ = batch
     with torch.no_grad():
-        return model(*inputs)
+        return model(inputs)
 
 
 def make_target():

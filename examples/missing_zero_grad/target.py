@@ -7,7 +7,7 @@ from torch import nn
 def train_step(model, batch, optimizer, loss_fn):
     model.train()
     inputs, targets = batch
-    loss = loss_fn(model(*inputs), targets)
+    loss = loss_fn(model(inputs), targets)
     loss.backward()
     optimizer.step()
     return loss.detach()

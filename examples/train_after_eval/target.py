@@ -8,13 +8,13 @@ def evaluate(model, batch):
     model.eval()
     inputs, _ = batch
     with torch.no_grad():
-        return model(*inputs)
+        return model(inputs)
 
 
 def train_step(model, batch, optimizer, loss_fn):
     inputs, targets = batch
     optimizer.zero_grad()
-    loss = loss_fn(model(*inputs), targets)
+    loss = loss_fn(model(inputs), targets)
     loss.backward()
     optimizer.step()
     return loss.detach()

@@ -7,7 +7,7 @@ from torch import nn
 def train_step(model, batch, optimizer, loss_fn):
     time.sleep(0.5)  # a slow step: long enough to press Ctrl-C during it
     optimizer.zero_grad()
-    loss = loss_fn(model(*batch[0]), batch[1])
+    loss = loss_fn(model(batch[0]), batch[1])
     loss.backward()
     optimizer.step()
     return loss

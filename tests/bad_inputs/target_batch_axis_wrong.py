@@ -1,0 +1,6 @@
+import torch
+from torch import nn
+
+
+def make_target():
+    return {"model": nn.Linear(2, 2), "batch": (torch.randn(4, 2), torch.zeros(4)), "batch_axis": 2}

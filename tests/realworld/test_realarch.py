@@ -1,0 +1,96 @@
+"""Real architectures through the real CLI: Hugging Face models from tiny configs (random init, no
+downloads) and our own models reproducing real patterns. Healthy -> no false alarm with --all-probes;
+an injected user-code bug -> the right cause first. Slow: each case is one `debug-agent ask`."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from .cases import CASES, Case
+
+# Cases where a PROBE (not the protocol or the copy layer) still gives a wrong answer; these
+# belong to the probe-internals work (issue 11, second half) and are tracked here until it lands.
+KNOWN_PROBE_FALSE_ALARMS: dict[str, str] = {
+    "llama": "grad_check reports a mismatch through the library's float32 RMSNorm/rotary path (precision, "
+    "not a wrong backward) -> autograd.wrong_backward in some runs",
+    "t5": "shape_audit flags a broadcast inside the library's relative-position bucketing (no user frame) and "
+    "nonfinite_trace the library's intended log(0) there -> shape.broadcast",
+    "own_outputs_bf16 (dict, output object, autocast)": "grad_check compares finite differences through a bf16 "
+    "autocast region (precision, not a wrong backward) -> autograd.wrong_backward",
+    "own_gpt: zero_grad missing, clipping on": "step_audit under gradient clipping is inconclusive (clipped norms "
+    "match neither hypothesis) and its summary still says 'gradients cleared' -> none",
+    "own_gpt: heads split by reshape": "the reshape scrambles positions within each row, so dependency sees a causal "
+    "leak and rows stay independent; the catalog ties layout.reshape_permute to cross-row leaks (batch_independent "
+    "-5), so mask.causal_leak wins (catalog data, not the protocol)",
+    "gpt2: labels shifted twice": "grad_check fails the library's float32 loss head -> autograd.wrong_backward; "
+    "no probe observes label alignment, so only the symptom can point at it",
+}
+
+
+def ask(case: Case) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
+    env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", NO_COLOR="1")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "debug_agent",
+            "ask",
+            case.symptom,
+            "--target",
+            case.target_arg(),
+            "--format",
+            "json",
+            "--offline",
+            "--all-probes",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _param(case: Case):
+    marks = [pytest.mark.slow]
+    if case.needs and importlib.util.find_spec(case.needs) is None:
+        marks.append(pytest.mark.skip(reason=f"needs {case.needs} (pip install -e '.[realworld]')"))
+    if case.name in KNOWN_PROBE_FALSE_ALARMS:
+        marks.append(pytest.mark.xfail(reason=KNOWN_PROBE_FALSE_ALARMS[case.name], strict=False))
+    return pytest.param(case, id=case.name.split(" ")[0] + ("" if case.healthy else "-" + case.expected), marks=marks)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES if c.healthy])
+def test_healthy_model_no_false_alarm(case):
+    rep = ask(case)
+    errors = {p["name"]: p["summary"] for p in rep["probes"] if p["status"] == "error"}
+    assert not errors, errors  # the protocol and the copies work on this model
+    assert rep["cause_id"] == "none", (
+        rep["cause_id"],
+        [(p["name"], p["summary"]) for p in rep["probes"] if p["status"] == "failed"],
+    )
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES if not c.healthy])
+def test_injected_bug_ranked_first(case):
+    rep = ask(case)
+    assert rep["cause_id"] == case.expected, (rep["cause_id"], [h["cause_id"] for h in rep["hypotheses"][:3]])
+
+
+@pytest.mark.slow
+def test_torch_compile_model():
+    pytest.skip(
+        "torch.compile on CPU needs a C++ toolchain and minutes of compilation on 2 cores; "
+        "the protocol treats a compiled module like any nn.Module (OptimizedModule wraps the original)"
+    )
