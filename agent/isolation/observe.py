@@ -349,6 +349,8 @@ class Observer:
         return backward
 
     def _before_backward(self, loss: torch.Tensor | None) -> None:
+        if self.loaders.draining and self.steps and self._backwards_since_step == 0:
+            raise StepLimitReached(f"{self.steps} step(s) observed; training resumed after the evaluation")
         self._detect_manual_step()
         if self._step_since_backward:
             self._cleared = not self._grads_present()
@@ -500,7 +502,10 @@ class Observer:
         self._cleared = None
 
     def _check_limit(self) -> None:
-        if self.max_steps is not None and self.steps >= self.max_steps:
+        """At the step bound: first let the epoch end (evaluation runs), then stop at the next training work."""
+        if self.max_steps is None or self.steps < self.max_steps:
+            return
+        if self.loaders.draining or not self.loaders.start_draining():
             raise StepLimitReached(f"{self.steps} step(s) observed")
 
     # -- AMP -------------------------------------------------------------------------------------
