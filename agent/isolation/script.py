@@ -125,7 +125,7 @@ def check_started(run: ScriptRun, timeout_s: float) -> None:
         )
     if obs.ended == "time_limit":
         raise TargetError(
-            f"the training script took no training step within {timeout_s:g} s",
+            f"the training script took no training step within {timeout_s:.0f} s",
             where=name,
             fix="raise --timeout, or make the script reach its first optimizer step sooner (smaller data, fewer "
             "set-up steps)",
