@@ -62,8 +62,11 @@ def _site(where: str | None) -> Site | None:
     loc, _, code = where.partition(": ")
     path, _, line = loc.rpartition(":")
     try:
-        return Site(file=os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path,
-                    line=int(line), code=code[:200])
+        return Site(
+            file=os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path,
+            line=int(line),
+            code=code[:200],
+        )
     except ValueError:
         return None
 
