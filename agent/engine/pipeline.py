@@ -205,6 +205,7 @@ def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -
         progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
     with runner:
         ready = runner.start()
+        catalog.require_known_outcomes(run.tri.ledger.catalog, ready.probes)
         if ready.observation is not None:
             run.meta["observed_run"] = _run_summary(ready)
             run.notes += [f"observed run: {n}" for n in ready.observation.notes]

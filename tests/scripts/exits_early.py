@@ -10,7 +10,7 @@ opt = torch.optim.SGD(model.parameters(), lr=0.1)
 late = "--late" in sys.argv
 if not late:
     sys.exit(3)
-for step in range(3):
+for _step in range(3):
     opt.zero_grad()
     model(torch.randn(8, 4)).pow(2).mean().backward()
     opt.step()

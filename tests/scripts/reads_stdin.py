@@ -11,7 +11,7 @@ lr = float(text.strip() or 0.1)
 model = nn.Linear(4, 1)
 opt = torch.optim.SGD(model.parameters(), lr=lr)
 X, Y = torch.randn(64, 4), torch.randn(64, 1)
-for step in range(50):
+for _step in range(50):
     opt.zero_grad()
     F.mse_loss(model(X), Y).backward()
     opt.step()

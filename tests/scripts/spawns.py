@@ -16,7 +16,7 @@ Y = (X[:, 0] > 0).long()
 loader = DataLoader(TensorDataset(X, Y), batch_size=16, num_workers=2, persistent_workers=True)
 model = nn.Linear(4, 2)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
-for epoch in range(100):
+for _epoch in range(100):
     for x, y in loader:
         opt.zero_grad()
         nn.functional.cross_entropy(model(x), y).backward()
