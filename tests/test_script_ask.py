@@ -155,3 +155,18 @@ def test_stdin_is_empty_and_workers_are_reaped(run_cli, tmp_path):
     assert _gone(pgid), "the script's process group outlived the run"
     with pytest.raises(ProcessLookupError):
         os.kill(helper, 0)
+
+
+@pytest.mark.slow
+def test_module_and_torchrun_forms(run_cli, tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    shutil.copy(SCRIPTS / "manual_loop.py", pkg / "train.py")
+    common = ("ask", "-q", "--format", "json", "--steps", "4", "--budget", "5", "--probe", "train_observation")
+    data = report_of(run_cli(*common, "--", "python", "-m", "pkg.train", "--bug", "no_zero_grad"))
+    assert data["cause_id"] == "optim.missing_zero_grad"
+    assert any(o["source"].startswith("script:pkg/train.py:") for o in data["observations"]), data["observations"]
+    data = report_of(run_cli(*common, "--", "torchrun", "--nproc-per-node=1", "pkg/train.py"))
+    assert data["meta"]["observed_run"]["steps"] == 4 and data["verdict"] == "healthy"
+    assert any("torchrun replaced" in n for n in data["notes"])

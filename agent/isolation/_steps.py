@@ -26,13 +26,14 @@ class StepHooks:
     """Optimizer pre/post hooks, manual-step detection, the bound and GradScaler wrappers."""
 
     def _grads_present(self) -> bool:
-        grads = [p.grad for p in self._params.values() if p.grad is not None]
+        """Any non-zero gradient in the tracked parameters (one fused norm, one device sync)."""
+        grads = [p.grad.detach() for p in self._params.values() if p.grad is not None and not p.grad.is_sparse]
         if not grads:
             return False
-        return bool(torch.stack([g.detach().abs().amax().float() for g in grads]).amax() > 0)
+        return bool(torch.stack([n.float() for n in torch._foreach_norm(grads)]).ne(0).any())
 
     def _param_copy(self) -> list[torch.Tensor]:
-        return [p.detach().clone() for p in self._params.values()]
+        return _copies(list(self._params.values()))
 
     def _detect_manual_step(self, final: bool = False) -> None:
         """A hand-written update: parameters changed since the last backward without an optimizer step."""
@@ -42,7 +43,8 @@ class StepHooks:
         if len(params) != len(self._manual_ref):
             self._manual_ref = self._param_copy()
             return
-        changed = [i for (i, p), r in zip(self._params.items(), self._manual_ref, strict=True) if not torch.equal(p, r)]
+        flags = _differ(params, self._manual_ref)
+        changed = [i for i, moved in zip(self._params, flags, strict=True) if moved]
         if not changed:
             return
         self._changed.update(changed)
@@ -78,18 +80,9 @@ class StepHooks:
             for g, lr in zip(opt.param_groups, self._saved_lr, strict=True):
                 g["lr"] = lr * factor
         self._pre_lr = [float(g.get("lr", 0.0)) for g in opt.param_groups]
-        self._pre_norms = [self._group_norm(g["params"]) for g in opt.param_groups]
-        self._before = (
-            [p.detach().clone() for g in opt.param_groups for p in g["params"]] if self.track_changes else None
-        )
+        self._pre_norms = _group_norms(opt)
+        self._before = _copies([p for g in opt.param_groups for p in g["params"]]) if self.track_changes else None
         return None
-
-    @staticmethod
-    def _group_norm(params: list[torch.Tensor]) -> float | None:
-        grads = [p.grad.detach() for p in params if p.grad is not None]
-        if not grads:
-            return None
-        return float(torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g.float()) for g in grads])))
 
     def _step_post(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
         if self._saved_lr is not None:
@@ -99,7 +92,7 @@ class StepHooks:
         params = [p for g in opt.param_groups for p in g["params"]]
         changed: list[int] = []
         if self._before is not None and len(self._before) == len(params):
-            changed = [id(p) for p, b in zip(params, self._before, strict=True) if not torch.equal(p.detach(), b)]
+            changed = [id(p) for p, moved in zip(params, _differ(params, self._before), strict=True) if moved]
             self._changed.update(changed)
         self._before = None
         self._add_step("optimizer", self._pre_lr, self._pre_norms, changed, len(params), where=h.site())
@@ -164,3 +157,32 @@ class StepHooks:
             return out
 
         return update
+
+
+def _copies(params: list[torch.Tensor]) -> list[torch.Tensor]:
+    """Detached copies of parameters (a fused out-of-place add where the tensors allow it)."""
+    dense = [p.detach() for p in params]
+    if dense and not any(p.is_sparse for p in dense):
+        return list(torch._foreach_add(dense, 0))
+    return [p.clone() for p in dense]
+
+
+def _differ(params: list[torch.Tensor], before: list[torch.Tensor]) -> list[bool]:
+    """Which parameters differ from their copies (NaN counts as a change), with one device sync."""
+    if not params:
+        return []
+    diffs = torch._foreach_sub([p.detach() for p in params], before)
+    norms = torch._foreach_norm(diffs)
+    return torch.stack([n.float() for n in norms]).ne(0).tolist()
+
+
+def _group_norms(opt: torch.optim.Optimizer) -> list[float | None]:
+    """Gradient L2 norm per param group (None for a group without gradients), with one device sync."""
+    per_group: list[torch.Tensor | None] = []
+    for g in opt.param_groups:
+        grads = [p.grad.detach() for p in g["params"] if p.grad is not None and not p.grad.is_sparse]
+        norms = torch._foreach_norm(grads) if grads else []
+        per_group.append(torch.linalg.vector_norm(torch.stack([n.float() for n in norms])) if grads else None)
+    present = [t for t in per_group if t is not None]
+    values = iter(torch.stack(present).tolist() if present else [])
+    return [next(values) if t is not None else None for t in per_group]
