@@ -28,6 +28,7 @@ TARGET_KEYS = (
     "call_model",
     "batch_axis",
     "name",
+    "observation",
 )
 
 _INPUTS_HELP = (
@@ -101,6 +102,7 @@ class Target(BaseModel):
     call_model: Callable[..., Any] | None = Field(default=None, description="call_model(model, inputs) -> output")
     batch_axis: Any = Field(default=None, description="batch axis per input when not 0")
     name: str | None = None
+    observation: Any = Field(default=None, description="TrainObservation of a real run (script mode)")
     # Set by the isolation layer: how probes get a model of their own, or why they cannot.
     _copier: Any = PrivateAttr(default=None)
     _isolation_issue: str | None = PrivateAttr(default=None)
