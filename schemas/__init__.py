@@ -13,6 +13,16 @@ from .case import (
 )
 from .catalog import Catalog, CatalogEntry, Question, SymptomCue
 from .llm import LLMHypothesis, LLMInference, LLMNarrative, LLMOption, LLMProbeRequest, LLMTriage
+from .observation import (
+    LoaderRecord,
+    LossCall,
+    ModePass,
+    NonFinite,
+    Site,
+    StepRecord,
+    TrainCommand,
+    TrainObservation,
+)
 from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus, Ready
 from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
 from .target import TARGET_KEYS, Target
@@ -26,6 +36,14 @@ __all__ = [
     "DiffLine",
     "Finding",
     "Hypothesis",
+    "LoaderRecord",
+    "LossCall",
+    "ModePass",
+    "NonFinite",
+    "Site",
+    "StepRecord",
+    "TrainCommand",
+    "TrainObservation",
     "LLMHypothesis",
     "LLMInference",
     "LLMNarrative",
