@@ -47,7 +47,7 @@ def make_model() -> BertForSequenceClassification:
     return BertForSequenceClassification(config)
 
 
-def main() -> None:
+def main(callbacks: list | None = None) -> None:
     torch.manual_seed(0)
     model = make_model()
     with tempfile.TemporaryDirectory() as out:
@@ -55,7 +55,7 @@ def main() -> None:
             output_dir=out,
             max_steps=20,
             per_device_train_batch_size=32,
-            learning_rate=1e-3,
+            learning_rate=3e-3,
             report_to=[],
             save_strategy="no",
             logging_strategy="no",
@@ -63,7 +63,7 @@ def main() -> None:
             use_cpu=True,
             seed=0,
         )
-        Trainer(model=model, args=args, train_dataset=TokenDataset(N, seed=0)).train()
+        Trainer(model=model, args=args, train_dataset=TokenDataset(N, seed=0), callbacks=callbacks).train()
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ class SeqClassifier(pl.LightningModule):
         return torch.optim.Adam(self.parameters(), lr=3e-3)
 
 
-def main() -> None:
+def main(callbacks: list | None = None) -> None:
     pl.seed_everything(0, verbose=False)
     train = DataLoader(make_data(0), batch_size=32, shuffle=True)
     val = DataLoader(make_data(1), batch_size=64)
@@ -63,6 +63,7 @@ def main() -> None:
         logger=False,
         enable_progress_bar=False,
         enable_model_summary=False,
+        callbacks=callbacks,
     )
     trainer.fit(SeqClassifier(), train, val)
 
