@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from .observation import TrainCommand
+
 
 class DiffLine(BaseModel):
     """One line of a unified diff. `line` is the new-file line for '+' and ' ', the old one for '-'."""
@@ -129,6 +131,7 @@ class Case(BaseModel):
     symptom: str = ""
     diff: ParsedDiff | None = None
     target: TargetRef | None = None
+    command: TrainCommand | None = Field(default=None, description="the training command after `--`, parsed")
     answers: dict[str, bool] = Field(
         default_factory=dict, description="catalog question id -> the user's yes/no (chat)"
     )

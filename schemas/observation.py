@@ -75,7 +75,8 @@ class ModePass(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    role: Literal["train", "eval"]
+    role: Literal["train", "eval"] = Field(description="train when a backward pass followed the call")
+    grad_enabled: bool = True
     model_class: str
     model_training: bool
     modes_train: list[str] = Field(default_factory=list, description="mode-dependent modules in training mode")

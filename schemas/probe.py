@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
 from .case import TargetInfo
+from .observation import TrainObservation
 
 ProbeStatus = Literal["passed", "failed", "inconclusive", "error", "not_applicable"]
 
@@ -98,3 +99,4 @@ class Ready(BaseModel):
     info: TargetInfo
     probes: list[ProbeInfo]
     unit_seconds: float | None = None
+    observation: TrainObservation | None = Field(default=None, description="the observed run (script mode)")

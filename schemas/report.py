@@ -14,9 +14,12 @@ SCHEMA_VERSION = "1.0"
 EVIDENCE_PREFIXES = ("Observation:", "Inference:")
 
 # Where an evidence item comes from. Observations cite what was seen (the user's words, a line of
-# their diff or source, a probe measurement); inferences may also cite the catalog entry whose
+# their diff or source, a line of their training script where the observed run did it, a probe
+# measurement); inferences may also cite the catalog entry whose
 # knowledge they apply.
-SOURCE_RE = re.compile(r"^(symptom|diff:.+:\d+|source:.+:\d+|probe:[a-z][a-z0-9_]*|catalog:[a-z_.]+|engine)$")
+SOURCE_RE = re.compile(
+    r"^(symptom|diff:.+:\d+|source:.+:\d+|script:.+:\d+|probe:[a-z][a-z0-9_]*|catalog:[a-z_.]+|engine)$"
+)
 
 
 class Observation(BaseModel):
@@ -25,7 +28,10 @@ class Observation(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["observation", "inference"]
-    source: str = Field(description="symptom | diff:<file>:<line> | source:<file>:<line> | probe:<name> | catalog:<id>")
+    source: str = Field(
+        description="symptom | diff:<file>:<line> | source:<file>:<line> | script:<file>:<line> | probe:<name> "
+        "| catalog:<id> | engine"
+    )
     text: str
 
     @field_validator("source")
@@ -33,7 +39,7 @@ class Observation(BaseModel):
     def _source_form(cls, v: str) -> str:
         if not SOURCE_RE.match(v):
             raise ValueError(
-                f"source {v!r} is not one of symptom, diff:<file>:<line>, source:<file>:<line>, "
+                f"source {v!r} is not one of symptom, diff:<file>:<line>, source:<file>:<line>, script:<file>:<line>, "
                 "probe:<name>, catalog:<id>, engine"
             )
         return v

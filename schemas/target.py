@@ -23,6 +23,7 @@ TARGET_KEYS = (
     "causal",
     "sequence_dim",
     "name",
+    "observation",
 )
 
 
@@ -56,6 +57,7 @@ class Target(BaseModel):
     causal: bool = False
     sequence_dim: int = 1
     name: str | None = None
+    observation: Any = Field(default=None, description="TrainObservation of a real run (script mode)")
 
     @field_validator("model")
     @classmethod

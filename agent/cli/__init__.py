@@ -82,8 +82,11 @@ def _add_llm_flags(p: argparse.ArgumentParser) -> None:
 def _add_ask(sub: argparse._SubParsersAction) -> None:
     ask = sub.add_parser(
         "ask",
-        help="diagnose a symptom (with a diff and your model) and print a report",
-        description="Diagnose a symptom: triage, run probes on your model, weigh, report.",
+        help="diagnose a symptom (with a diff and your model or training command) and print a report",
+        description="Diagnose a symptom: triage, run probes on your model, weigh, report. "
+        "With `-- python train.py [args]` your own training script runs for a few observed steps "
+        "(--steps, --timeout) and the probes run on what it captured.",
+        usage="debug-agent ask [SYMPTOM] [options] [-- python train.py [args ...]]",
         epilog=EPILOG,
     )
     ask.add_argument("symptom", nargs="?", help="what you see, in words ('-' reads stdin)")
@@ -104,6 +107,12 @@ def _add_ask(sub: argparse._SubParsersAction) -> None:
     ask.add_argument("--budget", type=_positive, default=30.0, help="planned probe time in seconds (default 30)")
     ask.add_argument("--quiet", "-q", action="store_true", help="no progress output on stderr")
     ask.add_argument("--fail-on-finding", action="store_true", help="exit 1 when a defect is found (for CI)")
+    ask.add_argument(
+        "--steps",
+        type=int,
+        default=6,
+        help="with a training command after --: training steps each observed run may take (default 6)",
+    )
     _add_run_flags(ask)
 
 
@@ -201,9 +210,19 @@ def report_error(exc: DebugAgentError) -> None:
     sys.stderr.write("\n".join(lines) + "\n")
 
 
+def split_command(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """`ask ... -- python train.py args`: the tool's arguments and the training command after `--`."""
+    if argv and argv[0] == "ask" and "--" in argv:
+        i = argv.index("--")
+        return argv[:i], argv[i + 1 :]
+    return argv, None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    own, train_cmd = split_command(list(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(own)
+    args.train_command = train_cmd
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2

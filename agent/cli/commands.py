@@ -18,7 +18,8 @@ from debug_agent.engine import ask as engine_ask
 from debug_agent.errors import UsageError
 from debug_agent.intake import bundled
 from debug_agent.isolation.runner import Limits, Runner
-from debug_agent.schemas import Case, ProbeRequest, TargetRef
+from debug_agent.isolation.script_runner import ScriptRunner
+from debug_agent.schemas import Case, ProbeRequest, TargetRef, TrainCommand
 
 
 def default_max_memory() -> int | None:
@@ -46,6 +47,9 @@ def limits(args: argparse.Namespace) -> Limits:
 def build_case(args: argparse.Namespace) -> Case:
     symptom_text, symptom_file = args.symptom, args.symptom_file
     diff_file, target = args.diff, args.target
+    train_argv = getattr(args, "train_command", None)
+    if train_argv is not None:
+        return _command_case(args, train_argv)
     if args.example:
         ex = bundled.get(args.example)
         if symptom_text is None and symptom_file is None:
@@ -62,6 +66,27 @@ def build_case(args: argparse.Namespace) -> Case:
     return intake.build(symptom, symptom_notes=notes, diff_case=diff_case, target=ref)
 
 
+def _command_case(args: argparse.Namespace, train_argv: list[str]) -> Case:
+    """`ask [SYMPTOM] -- python train.py ...`: the symptom is optional; the script is the evidence."""
+    from debug_agent.intake import command
+
+    if args.target or args.example:
+        raise UsageError(
+            "give either a training command after -- or --target/--example, not both",
+            fix="drop --target to diagnose the script's real run, or drop the command",
+        )
+    if args.steps < 1:
+        raise UsageError("--steps must be at least 1")
+    cmd = command.parse(train_argv, os.getcwd())
+    symptom, notes = "", []
+    if args.symptom is not None or args.symptom_file is not None:
+        stdin = sys.stdin if args.symptom == "-" else None
+        symptom, notes = intake.read_symptom(args.symptom, args.symptom_file, stdin)
+    diff_case = intake.read_diff(args.diff) if args.diff else intake.git_diff(args.git) if args.git else None
+    case = intake.build(symptom, symptom_notes=notes + cmd.notes, diff_case=diff_case, target=None)
+    return case.model_copy(update={"command": cmd})
+
+
 def ask_options(args: argparse.Namespace) -> AskOptions:
     probes = [ProbeRequest(name=n, reason="--probe", origin="user") for n in (getattr(args, "probe", None) or [])]
     return AskOptions(
@@ -73,6 +98,8 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
         device=args.device,
         cwd=os.getcwd(),
         runner_factory=runner_factory(args),
+        script_runner_factory=script_runner_factory(args),
+        steps=getattr(args, "steps", 6),
     )
 
 
@@ -80,6 +107,15 @@ def runner_factory(args: argparse.Namespace) -> Callable[[TargetRef], Runner]:
     """Probes from the CLI run in a child process under the limits the flags set."""
     lim, cwd = limits(args), os.getcwd()
     return lambda ref: Runner(ref, limits=lim, seed=args.seed, device=args.device, cwd=cwd)
+
+
+def script_runner_factory(args: argparse.Namespace) -> Callable[[TrainCommand], ScriptRunner]:
+    """A training command runs in a child under observation, bounded by --steps and --timeout."""
+    lim, cwd = limits(args), os.getcwd()
+    steps = getattr(args, "steps", 6)
+    return lambda cmd: ScriptRunner(
+        cmd, steps=steps, run_timeout_s=args.timeout, limits=lim, seed=args.seed, device=args.device, cwd=cwd
+    )
 
 
 def make_llm(args: argparse.Namespace) -> Any:

@@ -168,7 +168,10 @@ def finding_observations(r: ProbeResult, limit: int = 3) -> list[Observation]:
         text = f.text + (
             f" (at {f.where}: `{f.code}`)" if f.where and f.code else f" (at {f.where})" if f.where else ""
         )
-        out.append(Observation(kind="observation", source=f"probe:{r.name}", text=text))
+        # A finding located in the user's training script (an observed run) cites that line itself.
+        where = f.where or ""
+        source = where if where.startswith("script:") and where.rsplit(":", 1)[-1].isdigit() else f"probe:{r.name}"
+        out.append(Observation(kind="observation", source=source, text=text))
     return out
 
 

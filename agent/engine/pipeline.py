@@ -32,6 +32,7 @@ from debug_agent.schemas import (
     Ready,
     Report,
     TargetRef,
+    TrainCommand,
 )
 
 
@@ -78,6 +79,9 @@ class AskOptions:
     cwd: str | None = None
     # Builds the runner for a case's target (the CLI passes a child-process runner); None: no probes.
     runner_factory: Callable[[TargetRef], ProbeRunner] | None = None
+    # Builds the runner for a case's training command (runs the script under observation); None: no probes.
+    script_runner_factory: Callable[[TrainCommand], ProbeRunner] | None = None
+    steps: int = 6  # training steps each observed run of a script may take
 
 
 @dataclass
@@ -170,6 +174,9 @@ def ask(
     helper = _Assist(llm, progress)
     if runner is None and case.target is not None and not opts.no_probes and opts.runner_factory is not None:
         runner = opts.runner_factory(case.target)
+    if runner is None and case.command is not None and not opts.no_probes and opts.script_runner_factory:
+        runner = opts.script_runner_factory(case.command)
+        run.meta["command"] = case.command.display()
     if opts.no_probes or runner is None:
         run.notes.append(_why_no_probes(case, opts))
         helper.triage(case, run.tri, [])
@@ -184,7 +191,7 @@ def ask(
 def _why_no_probes(case: Case, opts: AskOptions) -> str:
     if opts.no_probes:
         return "--no-probes: no probe ran"
-    if case.target is None:
+    if case.target is None and case.command is None:
         return "no --target given: no probe ran; the ranking rests on the symptom and the diff alone"
     return "no probe runner was available: no probe ran"
 
@@ -192,12 +199,20 @@ def _why_no_probes(case: Case, opts: AskOptions) -> str:
 def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -> None:
     """Load the target, re-triage with its source cues, plan, and run the probes."""
     case = run.case
-    progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
+    if case.command is not None and case.target is None:
+        progress.phase(f"running `{case.command.display()[:80]}` under observation ({run.opts.steps} steps at most)")
+    else:
+        progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
     with runner:
         ready = runner.start()
         catalog.require_known_outcomes(run.tri.ledger.catalog, ready.probes)
+        if ready.observation is not None:
+            run.meta["observed_run"] = _run_summary(ready)
+            run.notes += [f"observed run: {n}" for n in ready.observation.notes]
         run.meta.update(
-            target=f"{case.target.path}:{case.target.func}" if case.target else "in-process",
+            target=f"{case.target.path}:{case.target.func}" if case.target else "in-process"
+            if case.command is None
+            else f"command: {case.command.display()[:200]}",
             model_class=ready.info.model_class,
             n_params=ready.info.n_params,
             batch_size=ready.info.batch_size,
@@ -218,6 +233,22 @@ def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -
             run.notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
         if getattr(runner, "peak_rss_mb", 0):
             run.meta["worker_peak_rss_mb"] = runner.peak_rss_mb
+
+
+def _run_summary(ready: Ready) -> dict[str, Any]:
+    """What the observed run did, for the report's meta (plain JSON)."""
+    obs = ready.observation
+    if obs is None:
+        return {}
+    return {
+        "steps": len(obs.steps),
+        "step_kind": obs.steps[0].kind if obs.steps else None,
+        "ended": obs.ended,
+        "seconds": obs.seconds,
+        "loss": obs.loss.name if obs.loss else None,
+        "loaders": [f"{ld.key} ({ld.role})" for ld in obs.loaders][:8],
+        "error": obs.error,
+    }
 
 
 def _plan(run: Run, ready: Ready, llm_requests: list[ProbeRequest]) -> list[ProbeRequest]:

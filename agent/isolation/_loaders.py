@@ -107,7 +107,7 @@ class LoaderHooks:
 
     def _should_repeat(self, key: str) -> bool:
         iv = self.observer.intervention
-        if iv is None or iv.kind != "repeat_first_batch":
+        if iv is None or iv.kind not in ("repeat_first_batch", "lr_sweep"):
             return False
         if self._repeating is None and iv.loader_key in (None, key):
             self._repeating = key

@@ -145,6 +145,8 @@ class Observer:
         self._first_training_seen = False
         self._snapshotted: set[int] = set()
         self._pre_lr: list[float] = []
+        self._last_pass: tuple[Any, ...] | None = None
+        self._backprop: set[tuple[Any, ...]] = set()
         self._pre_norms: list[float | None] = []
 
     # -- public ----------------------------------------------------------------------------------
@@ -201,7 +203,10 @@ class Observer:
         self._detect_manual_step(final=True)
         obs = self.obs.model_copy(deep=True)
         obs.seconds = round(time.monotonic() - self._started, 3)
-        obs.passes = list(self._passes.values())
+        obs.passes = [
+            p.model_copy(update={"role": "train" if key in self._backprop else "eval"})
+            for key, p in self._passes.items()
+        ]
         obs.loaders = self.loaders.records()
         trainable = {i: p for i, p in self._params.items() if p.requires_grad}
         obs.params_frozen = [self._names[i] for i, p in self._params.items() if not p.requires_grad][:50]
@@ -251,13 +256,15 @@ class Observer:
         mods = self._mode_mods[id(module)]
         on = tuple(n for n, m in mods if m.training)
         where = h.site()
-        key = ("train" if train else "eval", id(module), module.training, on, where.ref if where else None)
+        key = (train, id(module), module.training, on, where.ref if where else None)
+        self._last_pass = key
         rec = self._passes.get(key)
         if rec is not None:
             rec.calls += 1
         elif len(self._passes) < 64:
             self._passes[key] = ModePass(
-                role=key[0],
+                role="train" if train else "eval",
+                grad_enabled=train,
                 model_class=type(module).__name__,
                 model_training=module.training,
                 modes_train=list(on)[:20],
@@ -347,6 +354,8 @@ class Observer:
             self._cleared = not self._grads_present()
         self._step_since_backward = False
         self._backwards_since_step += 1
+        if self._last_pass is not None:
+            self._backprop.add(self._last_pass)
         self._last_backward_site = h.site()
         if loss is not None:
             value = float(loss.detach().float().mean()) if loss.numel() else float("nan")

@@ -2,14 +2,17 @@
 
 Protocol (one JSON object per line):
   parent -> child  {"op": "load", "path", "func", "seed", "threads", "device"}
+                   {"op": "script", "command", "steps", "timeout_s", "intervention", "seed", "threads", "device"}
                    {"op": "run", "name", "options", "budget_s"}
                    {"op": "exit"}
-  child -> parent  {"event": "ready", "info": TargetInfo, "probes": [ProbeInfo], "unit_seconds"}
+  child -> parent  {"event": "ready", "info": TargetInfo, "probes": [ProbeInfo], "unit_seconds", "observation"?}
                    {"event": "result", "result": ProbeResult}
                    {"event": "error", "error": {type, what, where, fix}}
 
-The protocol uses a private copy of the original stdout; fd 1 is pointed at stderr so that prints
-in the user's code can never corrupt it.
+The protocol uses private copies of the original stdin and stdout; fd 1 is pointed at stderr so that
+prints in the user's code can never corrupt it, and fd 0 at /dev/null so that the user's code never
+reads (or waits on) the protocol. `script` runs a training command under observation (script.py) and
+captures a Target from it (capture.py); `run` then runs probes on that Target as on a loaded one.
 """
 
 from __future__ import annotations
@@ -97,6 +100,31 @@ class Worker:
             },
         )
 
+    def script(self, req: dict[str, Any]) -> None:
+        """Run the user's training command under observation, capture a Target, answer `ready`."""
+        import torch
+
+        from debug_agent.isolation import probe_registry, scripted
+
+        torch.set_num_threads(int(req.get("threads") or 1))
+        self.seed = int(req.get("seed", 0))
+        self.device = str(req.get("device") or "cpu")
+        torch.manual_seed(self.seed)
+        registry = probe_registry()
+        self.target, info, observation = scripted.load(req)
+        self.unit = scripted.unit_seconds(self.target, info)
+        _send(
+            self.out,
+            {
+                "event": "ready",
+                "info": info.model_dump(mode="json"),
+                "probes": [s.info().model_dump(mode="json") for s in registry.values()],
+                "unit_seconds": self.unit,
+                "observation": observation.model_dump(mode="json"),
+                "rss_mb": peak_rss_mb(),
+            },
+        )
+
     def run(self, req: dict[str, Any]) -> None:
         from debug_agent import probes
         from debug_agent.isolation.boundary import run_isolated
@@ -113,11 +141,16 @@ class Worker:
 
 def main() -> int:
     proto = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
     _apply_memory_cap(int(os.environ.get("DEBUG_AGENT_MAX_MEMORY", "0")) or None)
     worker = Worker(proto)
-    for line in sys.stdin:
+    for line in requests:
         if not line.strip():
             continue
         try:
@@ -125,6 +158,8 @@ def main() -> int:
             op = req.get("op")
             if op == "load":
                 worker.load(req)
+            elif op == "script":
+                worker.script(req)
             elif op == "run":
                 if worker.target is None:
                     raise WorkerError("run before load")
