@@ -59,13 +59,13 @@ def load_script(name: str) -> ModuleType:
 
 
 def check_verdict(report: Report | dict, cause: str | None, where: str) -> None:
-    data = report.model_dump() if isinstance(report, Report) else report
-    ranked = [(h["cause_id"], round(h["credence"], 2)) for h in data["hypotheses"][:4]]
-    detail = f"{where}: cause {data['cause_id']} found_defect={data['found_defect']} ranked {ranked}"
+    report = report if isinstance(report, Report) else Report.model_validate(report)
+    ranked = [(h.cause_id, round(h.credence, 2)) for h in report.hypotheses[:4]]
+    detail = f"{where}: cause {report.cause_id} verdict {report.verdict} ranked {ranked}"
     if cause is None:
-        assert not data["found_defect"], detail
+        assert not report.found_defect, detail
     else:
-        assert data["found_defect"] and data["cause_id"] == cause, detail
+        assert report.found_defect and report.cause_id == cause, detail
 
 
 def callback_for(name: str, tmp_path: Path):

@@ -14,15 +14,29 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from debug_agent.engine import AskOptions
 from debug_agent.engine import ask as engine_ask
-from debug_agent.errors import TargetError, validation_problems
+from debug_agent.isolation import probe_registry, scripted
 from debug_agent.isolation.local import LocalRunner
 from debug_agent.isolation.observe import Observer
 from debug_agent.report import render
-from debug_agent.schemas import Case, Report, Target, TrainObservation
+from debug_agent.schemas import Case, Ready, Report, Target, TargetInfo, TrainObservation
+
+
+class ObservedRunner(LocalRunner):
+    """The in-process runner on a Target captured from an observed run: Ready carries the observation
+    and what was captured (the planner then offers only the probes whose pieces exist)."""
+
+    def __init__(self, target: Target, info: TargetInfo, observation: TrainObservation, **kw: Any) -> None:
+        super().__init__(target, **kw)
+        self.info = info
+        self.observation = observation
+
+    def start(self) -> Ready:
+        unit = scripted.unit_seconds(self.target, self.info)
+        probes = [s.info() for s in probe_registry().values()]
+        self.ready = Ready(info=self.info, probes=probes, unit_seconds=unit, observation=self.observation)
+        return self.ready
 
 
 class Watch:
@@ -113,27 +127,15 @@ class Watch:
 
     def _diagnose(self, symptom: str) -> Report:
         obs = self.observer.observation()
-        target, notes = self._target(obs)
-        if not obs.steps:
-            notes.append("no training step was observed yet: the report rests on the symptom alone")
-        runner = LocalRunner(target, seed=self.seed, budget_s=max(self.budget_s, 30.0)) if target else None
+        obs.ended = "running"
+        notes = [] if obs.steps else ["no training step was observed yet: the report rests on the symptom alone"]
+        runner = None
+        if obs.steps:
+            target, info = scripted.from_capture(self.observer.captured, obs, self.name)
+            runner = ObservedRunner(target, info, obs, seed=self.seed, budget_s=max(self.budget_s, 30.0))
         opts = AskOptions(budget_s=self.budget_s, seed=self.seed, no_probes=runner is None)
         report = engine_ask(Case(symptom=symptom), opts, runner=runner)
         return report.model_copy(update={"notes": report.notes + notes}) if notes else report
-
-    def _target(self, obs: TrainObservation) -> tuple[Target | None, list[str]]:
-        from debug_agent.isolation import capture
-
-        raw, notes = capture.target_from(self.observer.captured, obs, self.name)
-        if raw is None:
-            return None, notes
-        try:
-            return Target.model_validate(raw), notes
-        except ValidationError as exc:
-            raise TargetError(
-                f"the objects captured from the run do not fit the target protocol: {validation_problems(exc)}",
-                fix="report this: the observed run could not be turned into a target",
-            ) from exc
 
 
 def write_markdown(report: Report, path: str | Path) -> Path:
