@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from debug_agent.isolation.observe import Observer
 
 KEEP_BATCHES = 4
+DRAIN_EVAL_BATCHES = 8  # after the step bound: batches each evaluation loader may still yield
 
 
 @dataclass
@@ -50,6 +51,8 @@ class _Iter:
         return getattr(self.inner, name)
 
     def __next__(self) -> Any:
+        if self.hooks.draining:
+            self.hooks.drain_next(self.state)
         self.hooks.inside += 1
         try:
             batch = next(self.inner)
@@ -80,6 +83,29 @@ class LoaderHooks:
         self.current: _Loader | None = None
         self.inside = 0  # >0 while a wrapped iterator is fetching (nested loaders are not re-wrapped)
         self._repeating: str | None = None
+        self.draining = False  # the step bound was reached: end the epoch so evaluation can run
+        self._drained: dict[str, int] = {}
+
+    def start_draining(self) -> bool:
+        """At the step bound: end the training loader's epoch (so the script's evaluation runs) instead of
+        stopping at once. False when no training loader is being iterated (stop now)."""
+        if self.current is None or self.current.record.role != "train":
+            return False
+        self.draining = True
+        return True
+
+    def drain_next(self, state: _Loader) -> None:
+        """While draining: the training loader is exhausted; evaluation loaders yield a few more batches."""
+        from debug_agent.isolation.observe import StepLimitReached
+
+        if state.record.role == "train":
+            raise StopIteration
+        n = self._drained.get(state.record.key, 0)
+        if n >= DRAIN_EVAL_BATCHES:
+            raise StopIteration
+        self._drained[state.record.key] = n + 1
+        if len(self._drained) > 4:
+            raise StepLimitReached("evaluation after the step bound visited several loaders")
 
     def wrap_iter(self, orig: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(orig)
@@ -101,6 +127,10 @@ class LoaderHooks:
                         where=where if isinstance(where, Site) else None,
                     )
                 )
+            if self.draining and state.record.role == "train":
+                from debug_agent.isolation.observe import StepLimitReached
+
+                raise StepLimitReached("the training loader was iterated again after the step bound")
             return _Iter(self, state, it, self._should_repeat(key))
 
         return __iter__

@@ -19,7 +19,7 @@ from typing import Any
 import torch
 
 from debug_agent.isolation.observe import Captured
-from debug_agent.schemas import Target, TrainObservation
+from debug_agent.schemas import TrainObservation
 
 
 def build_optimizer(cls: type, hparams: dict[str, Any], params: Any) -> torch.optim.Optimizer:

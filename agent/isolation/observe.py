@@ -37,7 +37,10 @@ from torch.utils.data import DataLoader
 
 from debug_agent.isolation import _observed as h
 from debug_agent.isolation._loaders import LoaderHooks
-from debug_agent.schemas.observation import LossCall, ModePass, NonFinite, StepRecord, TrainObservation
+from debug_agent.isolation._steps import StepHooks, StepLimitReached
+
+__all__ = ["Captured", "Intervention", "Observer", "StepLimitReached"]
+from debug_agent.schemas.observation import LossCall, ModePass, NonFinite, TrainObservation
 
 FUNCTIONAL_LOSSES = (
     "cross_entropy",
@@ -50,11 +53,6 @@ FUNCTIONAL_LOSSES = (
     "binary_cross_entropy_with_logits",
     "kl_div",
 )
-
-
-class StepLimitReached(BaseException):  # noqa: N818 - a stop signal, not an error
-    """Raised into the observed script when the step bound is reached (a BaseException, so
-    `except Exception` in the user's code does not swallow it)."""
 
 
 @dataclass
@@ -93,7 +91,7 @@ class Captured:
     eval_pairs: list[tuple[Any, Any]] = field(default_factory=list)
 
 
-class Observer:
+class Observer(StepHooks):
     """Records a training run through global hooks; see the module docstring for the interface."""
 
     def __init__(
@@ -349,6 +347,8 @@ class Observer:
         return backward
 
     def _before_backward(self, loss: torch.Tensor | None) -> None:
+        if self.loaders.draining and self.steps and self._backwards_since_step == 0:
+            raise StepLimitReached(f"{self.steps} step(s) observed; training resumed after the evaluation")
         self._detect_manual_step()
         if self._step_since_backward:
             self._cleared = not self._grads_present()
@@ -391,143 +391,6 @@ class Observer:
         for i, p in self._params.items():
             if p.grad is not None:
                 self._got_grad.add(i)
-
-    def _grads_present(self) -> bool:
-        grads = [p.grad for p in self._params.values() if p.grad is not None]
-        if not grads:
-            return False
-        return bool(torch.stack([g.detach().abs().amax().float() for g in grads]).amax() > 0)
-
-    def _param_copy(self) -> list[torch.Tensor]:
-        return [p.detach().clone() for p in self._params.values()]
-
-    def _detect_manual_step(self, final: bool = False) -> None:
-        """A hand-written update: parameters changed since the last backward without an optimizer step."""
-        if self._manual_ref is None or self._opt_params or self._backwards_since_step == 0:
-            return
-        params = list(self._params.values())
-        if len(params) != len(self._manual_ref):
-            self._manual_ref = self._param_copy()
-            return
-        changed = [i for (i, p), r in zip(self._params.items(), self._manual_ref, strict=True) if not torch.equal(p, r)]
-        if not changed:
-            return
-        self._changed.update(changed)
-        self._manual_ref = self._param_copy()
-        self._add_step("manual", [], [], changed, len(params), where=self._last_backward_site)
-        self._step_since_backward = True
-        if not final:
-            self._check_limit()
-
-    # -- optimizer steps -------------------------------------------------------------------------
-
-    def _adopt_optimizer(self, opt: torch.optim.Optimizer) -> None:
-        for g in opt.param_groups:
-            for p in g["params"]:
-                self._opt_params.add(id(p))
-                if id(p) not in self._params:
-                    self._params[id(p)] = p
-                    self._names[id(p)] = f"param{len(self._names)}"
-        if self.captured.optimizer_class is None:
-            self.captured.optimizer_class = type(opt)
-            g0 = opt.param_groups[0]
-            self.captured.optimizer_hparams = {
-                k: g0.get("initial_lr", g0[k]) if k == "lr" else g0[k] for k in opt.defaults if k in g0
-            }
-        self._manual_ref = None
-
-    def _step_pre(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
-        self._adopt_optimizer(opt)
-        iv = self.intervention
-        if iv is not None and iv.kind == "lr_sweep" and iv.lr_factors:
-            factor = iv.lr_factors[min(self.steps, len(iv.lr_factors) - 1)]
-            self._saved_lr = [float(g["lr"]) for g in opt.param_groups]
-            for g, lr in zip(opt.param_groups, self._saved_lr, strict=True):
-                g["lr"] = lr * factor
-        self._pre_lr = [float(g.get("lr", 0.0)) for g in opt.param_groups]
-        self._pre_norms = [self._group_norm(g["params"]) for g in opt.param_groups]
-        self._before = (
-            [p.detach().clone() for g in opt.param_groups for p in g["params"]] if self.track_changes else None
-        )
-        return None
-
-    @staticmethod
-    def _group_norm(params: list[torch.Tensor]) -> float | None:
-        grads = [p.grad.detach() for p in params if p.grad is not None]
-        if not grads:
-            return None
-        return float(torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g.float()) for g in grads])))
-
-    def _step_post(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
-        if self._saved_lr is not None:
-            for g, lr in zip(opt.param_groups, self._saved_lr, strict=True):
-                g["lr"] = lr
-            self._saved_lr = None
-        params = [p for g in opt.param_groups for p in g["params"]]
-        changed: list[int] = []
-        if self._before is not None and len(self._before) == len(params):
-            changed = [id(p) for p, b in zip(params, self._before, strict=True) if not torch.equal(p.detach(), b)]
-            self._changed.update(changed)
-        self._before = None
-        self._add_step("optimizer", self._pre_lr, self._pre_norms, changed, len(params), where=h.site())
-        self._step_since_backward = True
-        self._check_limit()
-        return None
-
-    def _add_step(
-        self, kind: str, lr: list[float], norms: list[float | None], changed: list[int], total: int, where: Any
-    ) -> None:
-        model = next(iter(self._models.values()), None)
-        self.obs.steps.append(
-            StepRecord(
-                index=self.steps,
-                kind=kind,  # type: ignore[arg-type]
-                loss=self._last_loss,
-                backwards=self._backwards_since_step,
-                lr=lr,
-                grad_norms=[n if n is None or math.isfinite(n) else None for n in norms],
-                grads_cleared=self._cleared,
-                params_changed=len(changed),
-                params_total=total,
-                model_training=model.training if model is not None else None,
-                where=where,
-                backward_where=self._last_backward_site,
-            )
-        )
-        if any(n is not None and not math.isfinite(n) for n in norms) and self.obs.first_nonfinite is None:
-            self.obs.first_nonfinite = NonFinite(step=self.steps - 1, what="grad", where=self._last_backward_site)
-        self._backwards_since_step = 0
-        self._cleared = None
-
-    def _check_limit(self) -> None:
-        if self.max_steps is not None and self.steps >= self.max_steps:
-            raise StepLimitReached(f"{self.steps} step(s) observed")
-
-    # -- AMP -------------------------------------------------------------------------------------
-
-    def _wrap_scaler_scale(self, orig: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(orig)
-        def scale(scaler: Any, outputs: Any) -> Any:
-            out = orig(scaler, outputs)
-            if isinstance(outputs, torch.Tensor) and isinstance(out, torch.Tensor) and outputs.numel() == 1:
-                self._scaled = {id(out): float(outputs.detach().float())}
-            return out
-
-        return scale
-
-    def _wrap_scaler_update(self, orig: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(orig)
-        def update(scaler: Any, *args: Any, **kwargs: Any) -> Any:
-            before = scaler.get_scale() if scaler.is_enabled() else None
-            out = orig(scaler, *args, **kwargs)
-            after = scaler.get_scale() if scaler.is_enabled() else None
-            if before is not None and after is not None and after < before and len(self.obs.scaler) < 20:
-                self.obs.scaler.append(
-                    f"step {self.steps}: non-finite gradients, step skipped, scale {before:g} -> {after:g}"
-                )
-            return out
-
-        return update
 
     # -- patching --------------------------------------------------------------------------------
 

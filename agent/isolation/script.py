@@ -62,8 +62,11 @@ def _site(where: str | None) -> Site | None:
     loc, _, code = where.partition(": ")
     path, _, line = loc.rpartition(":")
     try:
-        return Site(file=os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path,
-                    line=int(line), code=code[:200])
+        return Site(
+            file=os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path,
+            line=int(line),
+            code=code[:200],
+        )
     except ValueError:
         return None
 
@@ -125,7 +128,7 @@ def check_started(run: ScriptRun, timeout_s: float) -> None:
         )
     if obs.ended == "time_limit":
         raise TargetError(
-            f"the training script took no training step within {timeout_s:g} s",
+            f"the training script took no training step within {timeout_s:.0f} s",
             where=name,
             fix="raise --timeout, or make the script reach its first optimizer step sooner (smaller data, fewer "
             "set-up steps)",

@@ -13,8 +13,16 @@ from typing import Any
 
 from debug_agent.errors import TargetError, WorkerError, from_dict
 from debug_agent.isolation.runner import Limits, Runner, _Died, _Timeout
-from debug_agent.schemas import ProbeInfo, ProbeRequest, ProbeResult, Ready, TargetInfo, TargetRef, TrainCommand
-from debug_agent.schemas import TrainObservation
+from debug_agent.schemas import (
+    ProbeInfo,
+    ProbeRequest,
+    ProbeResult,
+    Ready,
+    TargetInfo,
+    TargetRef,
+    TrainCommand,
+    TrainObservation,
+)
 
 CAPTURE_MARGIN_S = 60.0  # after the script's bound: capture the Target and describe it
 

@@ -18,7 +18,7 @@ X = torch.randn(256, 5)
 Y = X @ torch.randn(5, 1) + 0.1
 model = nn.Sequential(nn.Linear(5, 8), nn.Tanh(), nn.Linear(8, 1))
 lr = 0.05
-for step in range(100):
+for _step in range(100):
     idx = torch.randint(0, 256, (32,))
     x, y = X[idx], Y[idx]
     loss = F.mse_loss(model(x), y)

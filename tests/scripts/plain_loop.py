@@ -34,12 +34,13 @@ class Net(nn.Module):
         self.head = nn.Linear(16 * T, C)
 
     def forward(self, x):  # x: (batch, time, features)
-        h = torch.relu(self.embed(x))  # (batch, time, 16)
+        h = torch.relu(self.embed(x)).transpose(0, 1)  # time-major (time, batch, 16)
+        h = h.cumsum(0)  # a running sum over time
         if args.bug == "reshape":
-            h = h.reshape(h.shape[1], h.shape[0], -1).reshape(x.shape[0], -1)  # meant: a transpose
+            h = h.reshape(x.shape[0], x.shape[1], -1)  # meant: h.transpose(0, 1)
         else:
-            h = h.reshape(x.shape[0], -1)
-        return self.head(self.drop(h))
+            h = h.transpose(0, 1)
+        return self.head(self.drop(h.reshape(x.shape[0], -1)))
 
 
 model = Net()
