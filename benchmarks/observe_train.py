@@ -14,7 +14,7 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "targets"))
-from gpt import BATCH, GPT, T, VOCAB, lm_loss  # noqa: E402
+from gpt import BATCH, GPT, VOCAB, T, lm_loss  # noqa: E402
 
 
 def train(steps: int, seed: int = 0) -> list[float]:

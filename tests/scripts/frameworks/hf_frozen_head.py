@@ -1,4 +1,6 @@
-"""A small Hugging Face Trainer run: a tiny BERT (random init) classifies token sequences (planted bug: the classification head is frozen).
+"""A small Hugging Face Trainer run: a tiny BERT (random init) classifies token sequences.
+
+Planted bug: the classification head is frozen.
 
 Runs in a few seconds on CPU: `python hf_frozen_head.py`.
 """

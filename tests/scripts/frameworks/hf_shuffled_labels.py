@@ -1,4 +1,6 @@
-"""A small Hugging Face Trainer run: a tiny BERT (random init) classifies token sequences (planted bug: labels shuffled apart from inputs).
+"""A small Hugging Face Trainer run: a tiny BERT (random init) classifies token sequences.
+
+Planted bug: labels shuffled apart from inputs.
 
 Runs in a few seconds on CPU: `python hf_shuffled_labels.py`.
 """

@@ -1,7 +1,8 @@
 """A small PyTorch Lightning run (planted bug: validation runs with dropout active).
 
 Training and validation share one step helper, and the helper switches the module to training mode,
-so every validation batch is evaluated with dropout on. Runs in a few seconds on CPU: `python lightning_eval_dropout.py`.
+so every validation batch is evaluated with dropout on.
+Runs in a few seconds on CPU: `python lightning_eval_dropout.py`.
 """
 
 import lightning.pytorch as pl
