@@ -28,7 +28,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = sorted((ROOT / "tests" / "scripts").rglob("*.py"))
+# The example training scripts: the framework ones and the plain and hand-written-update loops.
+SCRIPTS = [
+    p
+    for p in [ROOT / "tests" / "scripts" / n for n in ("plain_loop.py", "manual_loop.py")]
+    + sorted((ROOT / "tests" / "scripts" / "frameworks").glob("*.py"))
+    if p.is_file()
+]
 SYMPTOM = "the model does not learn as well as we expected"
 
 
@@ -105,7 +111,7 @@ def main() -> None:
         return
     steps = 5 if args.quick else args.steps
     o = overhead(1 if args.quick else args.rounds, steps)
-    print(f"cores: {os.cpu_count()}; GPT training steps per process: {steps}")
+    print(f"cores: {os.cpu_count()}; load average {os.getloadavg()[0]:.1f}; GPT steps per process: {steps}")
     print("| measure | figure | goal |")
     print("|---|---|---|")
     print(
