@@ -35,6 +35,32 @@ class StepHooks:
     def _param_copy(self) -> list[torch.Tensor]:
         return _copies(list(self._params.values()))
 
+    def _remember_grads(self) -> None:
+        """In a loop without optimizer, keep the gradients of the first few steps to read the update rule."""
+        if self._manual_ref is None or self._opt_params or self.captured.optimizer_class is not None:
+            return
+        if len(self.obs.steps) < 3:
+            self._grads_seen = [p.grad.detach().clone() if p.grad is not None else None for p in self._params.values()]
+
+    def _read_manual_rule(self, params: list[torch.Tensor]) -> None:
+        """A hand-written update that is `p -= lr * p.grad` (plain SGD): capture it as SGD(lr) for the probes."""
+        grads = getattr(self, "_grads_seen", None)
+        if grads is None or self._manual_ref is None or len(grads) != len(params):
+            return
+        pairs = [(p.detach() - r, g) for p, r, g in zip(params, self._manual_ref, grads, strict=True) if g is not None]
+        if not pairs:
+            return
+        delta = torch.cat([d.reshape(-1).double() for d, _ in pairs])
+        grad = torch.cat([g.reshape(-1).double() for _, g in pairs])
+        gg = float(grad @ grad)
+        lr = -float(delta @ grad) / gg if gg > 0 else 0.0
+        fit = float((delta + lr * grad).norm() / delta.norm().clamp_min(1e-30))
+        if lr > 0 and fit < 0.05:
+            self.captured.optimizer_class = torch.optim.SGD
+            self.captured.optimizer_hparams = {"lr": lr}
+            self.obs.notes.append(f"the hand-written update reads as plain SGD with lr {lr:.3g}")
+        self._grads_seen = None
+
     def _detect_manual_step(self, final: bool = False) -> None:
         """A hand-written update: parameters changed since the last backward without an optimizer step."""
         if self._manual_ref is None or self._opt_params or self._backwards_since_step == 0:
@@ -48,6 +74,8 @@ class StepHooks:
         if not changed:
             return
         self._changed.update(changed)
+        if self.captured.optimizer_class is None:
+            self._read_manual_rule(params)
         self._manual_ref = self._param_copy()
         self._add_step("manual", [], [], changed, len(params), where=self._last_backward_site)
         self._step_since_backward = True

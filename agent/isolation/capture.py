@@ -3,7 +3,9 @@
 The model is the snapshot taken before the first step; the batch is the first training call's
 inputs with the loss target of that step; the loss function is the loss module (a copy) or a
 `functools.partial` of the functional loss with its keyword arguments; the optimizer is a factory
-for the same class with the first param group's hyperparameters; train_data / val_data are the
+for the same class with the first param group's hyperparameters (a hand-written `p -= lr * grad`
+update is read as SGD with that lr); the train_step mirrors the observed loop (it clears gradients
+only when the run did); train_data / val_data are the
 (input, target) pairs the run fed to the model and the loss. A piece that could not be captured is
 left out with a note, and the probes that need it are then not applicable.
 
@@ -25,6 +27,23 @@ from debug_agent.schemas import TrainObservation
 def build_optimizer(cls: type, hparams: dict[str, Any], params: Any) -> torch.optim.Optimizer:
     """The observed optimizer class with the observed hyperparameters, on new parameters."""
     return cls(params, **hparams)
+
+
+def observed_step(clears_grads: bool, model: Any, batch: Any, opt: Any, loss_fn: Any) -> Any:
+    """The training step as the run did it: forward, loss, backward, step, clearing gradients first
+    only when the observed loop did (so step-level probes test the user's loop, not a textbook one)."""
+    if clears_grads:
+        opt.zero_grad(set_to_none=True)
+    inputs, targets = batch
+    loss = loss_fn(model(*inputs), targets)
+    loss.backward()
+    opt.step()
+    return loss
+
+
+def _clears(obs: TrainObservation) -> bool:
+    known = [s.grads_cleared for s in obs.steps if s.grads_cleared is not None]
+    return not known or 2 * sum(1 for k in known if k is False) < len(known)
 
 
 def _stack(items: list[Any]) -> torch.Tensor | None:
@@ -79,6 +98,8 @@ def target_from(cap: Captured, obs: TrainObservation, name: str) -> tuple[dict[s
     else:
         raw["batch"] = (args, target)
         raw["loss_fn"] = _loss_fn(cap, notes)
+        if raw["loss_fn"] is not None:
+            raw["train_step"] = functools.partial(observed_step, _clears(obs))
     if cap.optimizer_class is not None:
         raw["optimizer"] = functools.partial(build_optimizer, cap.optimizer_class, dict(cap.optimizer_hparams))
     train = _pairs(cap.train_pairs)

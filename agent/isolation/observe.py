@@ -388,9 +388,8 @@ class Observer(StepHooks):
                 self._manual_ref = self._param_copy()
 
     def _after_backward(self) -> None:
-        for i, p in self._params.items():
-            if p.grad is not None:
-                self._got_grad.add(i)
+        self._got_grad.update(i for i, p in self._params.items() if p.grad is not None)
+        self._remember_grads()
 
     # -- patching --------------------------------------------------------------------------------
 
