@@ -12,9 +12,10 @@ from debug_agent._version import __version__
 
 if TYPE_CHECKING:
     from debug_agent.api import diagnose
+    from debug_agent.integrations.session import watch
     from debug_agent.schemas import Report, Target
 
-__all__ = ["Report", "Target", "__version__", "diagnose"]
+__all__ = ["Report", "Target", "__version__", "diagnose", "watch"]
 
 
 def __getattr__(name: str) -> Any:
@@ -27,4 +28,8 @@ def __getattr__(name: str) -> Any:
         from debug_agent.api import diagnose
 
         return diagnose
+    if name == "watch":
+        from debug_agent.integrations.session import watch
+
+        return watch
     raise AttributeError(f"module 'debug_agent' has no attribute {name!r}")

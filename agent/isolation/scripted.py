@@ -19,7 +19,7 @@ from torch import nn
 from debug_agent.errors import TargetError, validation_problems
 from debug_agent.isolation import capture, script
 from debug_agent.isolation import target as target_mod
-from debug_agent.isolation.observe import Intervention
+from debug_agent.isolation.observe import Captured, Intervention
 from debug_agent.schemas import SourceSpan, Target, TargetInfo, TrainCommand, TrainObservation
 
 
@@ -64,22 +64,29 @@ def load(req: dict[str, Any]) -> tuple[Target, TargetInfo, TrainObservation]:
     script.check_started(run, timeout_s)
     obs = run.observation
     name = os.path.basename(cmd.path or cmd.module or "script")
-    raw, notes = capture.target_from(run.observer.captured, obs, name)
+    t, info = from_capture(run.observer.captured, obs, name, str(req.get("device") or "cpu"))
+    return t, info, obs
+
+
+def from_capture(
+    captured: Captured, obs: TrainObservation, name: str, device: str = "cpu"
+) -> tuple[Target, TargetInfo]:
+    """The Target (and TargetInfo) from what an Observer captured; also used in-process by the
+    framework callbacks and `watch()`. Capture notes are appended to `obs.notes`."""
+    raw, notes = capture.target_from(captured, obs, name)
     obs.notes += notes
     if raw is None:
-        t, info = _bare(obs, run.observer.captured.model, notes)
-        return t, info, obs
+        return _bare(obs, captured.model, notes)
     try:
-        t = target_mod.to_device(Target.model_validate(raw), str(req.get("device") or "cpu"))
+        t = target_mod.to_device(Target.model_validate(raw), device)
         info = target_mod.describe(t)
     except (ValidationError, TargetError) as exc:
         why = validation_problems(exc) if isinstance(exc, ValidationError) else exc.what
         obs.notes.append(f"the captured model and batch do not run as model(*inputs) / loss_fn: {why}"[:300])
-        t, info = _bare(obs, run.observer.captured.model, obs.notes)
-        return t, info, obs
+        return _bare(obs, captured.model, obs.notes)
     info.spans = _spans(obs, info)
     info.extra["capture_notes"] = notes[:8]
-    return t, info, obs
+    return t, info
 
 
 def unit_seconds(t: Target, info: TargetInfo) -> float | None:

@@ -188,11 +188,32 @@ def read_report(path: str) -> Report:
         ) from exc
 
 
+NARROW = 100  # terminals narrower than this get lists instead of multi-column tables
+
+
 def print_text(report: Report, console: Any) -> None:
-    """The terminal view: a panel with the verdict and first action, then evidence and probe tables."""
+    """The terminal view: a panel with the verdict and first action, then evidence, hypotheses and probes.
+
+    On a terminal narrower than NARROW columns the sections are lists (one item per entry, its text on
+    full-width indented lines) instead of tables whose text column would shrink to a few characters.
+    """
+    from rich.markup import escape
+
+    console.print(_panel(report))
+    narrow = console.width < NARROW
+    if report.observations:
+        _print_evidence_list(report, console) if narrow else _print_evidence_table(report, console)
+    if report.hypotheses:
+        _print_hypotheses_list(report, console) if narrow else _print_hypotheses_table(report, console)
+    if report.probes:
+        _print_probes_list(report, console) if narrow else _print_probes_table(report, console)
+    for n in report.notes:
+        console.print(f"[dim]note: {escape(n)}[/dim]")
+
+
+def _panel(report: Report) -> Any:
     from rich.markup import escape
     from rich.panel import Panel
-    from rich.table import Table
 
     style = "red" if report.found_defect else "green"
     lines = [
@@ -206,31 +227,84 @@ def print_text(report: Report, console: Any) -> None:
     ]
     if report.immediate_changes:
         lines += ["", "[bold]Immediate changes:[/bold]"] + [f"  • {escape(c)}" for c in report.immediate_changes]
-    console.print(Panel("\n".join(lines), title="debug-agent", border_style=style))
+    return Panel("\n".join(lines), title="debug-agent", border_style=style)
+
+
+def _curve_view(r: ProbeResult) -> str:
+    curve = r.measurements.get("curve")
+    return sparkline([c[1] for c in curve]) if isinstance(curve, list) and curve else ""
+
+
+def _item(console: Any, head: str, body: str) -> None:
+    """One list entry: a bold-ish head line, then the body on full-width lines indented by four."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console.print(Text.from_markup(f"  • {head}"))
+    if body:
+        console.print(Padding(Text(body), (0, 0, 0, 4)))
+
+
+def _print_evidence_table(report: Report, console: Any) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
     ev = Table(title="Evidence", show_lines=False, expand=True)
     ev.add_column("kind", no_wrap=True)
     ev.add_column("source", no_wrap=True)
     ev.add_column("text")
     for o in report.observations:
         ev.add_row(o.kind, escape(o.source), escape(o.text))
-    if report.observations:
-        console.print(ev)
-    if report.hypotheses:
-        hy = Table(title="Hypotheses", expand=True)
-        for col in ("cause", "credence", "status"):
-            hy.add_column(col)
-        for h in report.hypotheses[:6]:
-            bar = "█" * round(h.credence * 20)
-            hy.add_row(f"{escape(h.title)} ({h.cause_id})", f"{h.credence:.2f} {bar}", h.status)
-        console.print(hy)
-    if report.probes:
-        pt = Table(title="Probes", expand=True)
-        for col in ("probe", "status", "summary", "curve", "s"):
-            pt.add_column(col, no_wrap=col == "curve")
-        for r in report.probes:
-            curve = r.measurements.get("curve")
-            view = sparkline([c[1] for c in curve]) if isinstance(curve, list) and curve else ""
-            pt.add_row(r.name, r.status, escape(r.summary), view, f"{r.seconds:.2f}")
-        console.print(pt)
-    for n in report.notes:
-        console.print(f"[dim]note: {escape(n)}[/dim]")
+    console.print(ev)
+
+
+def _print_evidence_list(report: Report, console: Any) -> None:
+    from rich.markup import escape
+
+    console.print("[bold]Evidence[/bold]")
+    for o in report.observations:
+        _item(console, f"[dim]{escape(o.kind)}[/dim] {escape(o.source)}", o.text)
+
+
+def _print_hypotheses_table(report: Report, console: Any) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    hy = Table(title="Hypotheses", expand=True)
+    for col in ("cause", "credence", "status"):
+        hy.add_column(col)
+    for h in report.hypotheses[:6]:
+        bar = "█" * round(h.credence * 20)
+        hy.add_row(f"{escape(h.title)} ({escape(h.cause_id)})", f"{h.credence:.2f} {bar}", h.status)
+    console.print(hy)
+
+
+def _print_hypotheses_list(report: Report, console: Any) -> None:
+    from rich.markup import escape
+
+    console.print("[bold]Hypotheses[/bold]")
+    for h in report.hypotheses[:6]:
+        bar = "█" * round(h.credence * 20)
+        _item(console, f"{h.credence:.2f} {bar} [dim]{escape(h.status)}[/dim]", f"{h.title} ({h.cause_id})")
+
+
+def _print_probes_table(report: Report, console: Any) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    pt = Table(title="Probes", expand=True)
+    for col in ("probe", "status", "summary", "curve", "s"):
+        pt.add_column(col, no_wrap=col == "curve")
+    for r in report.probes:
+        pt.add_row(r.name, r.status, escape(r.summary), _curve_view(r), f"{r.seconds:.2f}")
+    console.print(pt)
+
+
+def _print_probes_list(report: Report, console: Any) -> None:
+    from rich.markup import escape
+
+    console.print("[bold]Probes[/bold]")
+    for r in report.probes:
+        curve = _curve_view(r)
+        head = f"{escape(r.name)} [dim]{escape(r.status)} · {r.seconds:.2f} s[/dim]" + (f"  {curve}" if curve else "")
+        _item(console, head, r.summary)
