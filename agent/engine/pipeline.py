@@ -243,6 +243,8 @@ class _Assist:
         self.progress = progress
         self.notes: list[str] = []
         self.failed = False
+        if llm is not None:
+            llm.new_turn()  # the LLM's time and token budgets are per run (per chat /run)
 
     def _fail(self, exc: LLMError, stage: str) -> None:
         if self.llm is not None and self.llm.cfg.required and isinstance(exc, LLMUnavailable):
@@ -282,7 +284,7 @@ class _Assist:
         meta = report.meta | {
             "llm": {
                 "model": self.llm.cfg.model,
-                "base_url": self.llm.cfg.base_url,
+                "base_url": self.llm.shown_base_url,
                 "calls": u.calls,
                 "tokens": u.tokens,
                 "seconds": round(u.seconds, 2),
