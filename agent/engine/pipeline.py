@@ -274,7 +274,8 @@ class _Assist:
         if not self.failed:
             self.progress.phase("asking the LLM to word the report")
             try:
-                answer = self.llm.ask(LLMNarrative, assist.SYSTEM, assist.narrative_prompt(report))
+                prompt = assist.narrative_prompt(report, self.llm.cfg.send_code)
+                answer = self.llm.ask(LLMNarrative, assist.SYSTEM, prompt)
                 report, notes = assist.apply_narrative(answer, report)
                 self.notes += notes
             except LLMError as exc:

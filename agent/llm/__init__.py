@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -29,7 +29,14 @@ from pydantic import BaseModel, ValidationError
 
 from debug_agent.errors import LLMError, LLMUnavailable, UsageError, validation_problems
 from debug_agent.llm.redact import redact, strip_userinfo
-from debug_agent.llm.wire import Completion, DeadlineExceeded, EndpointError, parse_completion, retry_after, with_deadline
+from debug_agent.llm.wire import (
+    Completion,
+    DeadlineExceeded,
+    EndpointError,
+    parse_completion,
+    retry_after,
+    with_deadline,
+)
 
 __all__ = ["LLM", "MODES", "LLMConfig", "Usage", "first_json_object", "redact", "strip_userinfo"]
 
@@ -38,6 +45,7 @@ T = TypeVar("T", bound=BaseModel)
 # llama.cpp's server uses to constrain generation with a grammar; servers that refuse it fall through.
 MODES = ("json_schema", "json_object_schema", "json_object", "tool", "text")
 DEFAULT_MODEL = "gpt-4o-mini"
+
 
 def first_json_object(text: str) -> str:
     """The first balanced {...} in a reply (for servers that only do plain text)."""
@@ -124,12 +132,12 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    redacted: int = 0
     notes: list[str] = field(default_factory=list)
 
     @property
     def tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
-
 
 
 def _status(exc: BaseException) -> int | None:
@@ -198,6 +206,8 @@ class LLM:
 
     def ask(self, schema: type[T], system: str, user: str) -> T:
         """A validated `schema` instance, or LLMError (LLMUnavailable when the endpoint gave no usable reply)."""
+        user, n = redact(user)  # the callers redact what they put in; this pass catches anything else
+        self.usage.redacted += n
         messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         last = ""
         for attempt in range(self.cfg.attempts):
@@ -269,7 +279,8 @@ class LLM:
         if isinstance(last, openai.APIStatusError) and _status(last) in (500, 501):
             raise _NextMode(_status(last))  # some servers answer 500 to a request form they do not support
         raise LLMUnavailable(
-            f"{_why(last, min(self.cfg.timeout_s, self.cfg.time_budget_s)) if last else 'no reply'} ({self.usage.calls} call(s))",
+            f"{_why(last, min(self.cfg.timeout_s, self.cfg.time_budget_s)) if last else 'no reply'} "
+            f"({self.usage.calls} call(s))",
             fix="check OPENAI_BASE_URL and the server, raise --llm-timeout, or run with --offline",
         )
 
@@ -335,9 +346,14 @@ class LLM:
         return reply.text(tool=mode == "tool")
 
     def _abandon(self) -> None:
-        """Close the client a stalled request runs on (its thread ends when the socket does)."""
+        """Leave a stalled request behind: a fresh client for what follows; the old one is closed in the
+        background (closing waits for the stalled connection), and its thread ends when its socket does."""
         old, self.client = self.client, self._client()
-        try:
-            old.close()
-        except (OSError, RuntimeError):
-            pass
+
+        def close() -> None:
+            try:
+                old.close()
+            except (OSError, RuntimeError):
+                pass
+
+        threading.Thread(target=close, name="llm-close", daemon=True).start()

@@ -25,7 +25,9 @@ MARK = "[REDACTED]"
 
 # -- 1. known formats -----------------------------------------------------------------------------
 FORMATS = [
-    re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----.*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)", re.S),
+    re.compile(
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----.*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)", re.S
+    ),
     re.compile(r"\bsk-(?:ant-|proj-|svcacct-|live-)?[A-Za-z0-9_-]{16,}"),  # OpenAI, Anthropic, DeepSeek ...
     re.compile(r"\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # Stripe
     re.compile(r"\bwhsec_[A-Za-z0-9]{16,}"),
@@ -72,9 +74,13 @@ NAME = r"[A-Za-z_][A-Za-z0-9_.-]*"
 QUOTED_ASSIGN = re.compile(
     rf"(?P<pre>(?P<q0>['\"]?)(?P<name>{NAME})(?P=q0)\]?\s*(?::|=|:=|=>)\s*[rbuRBU]?)(?P<q>['\"])(?P<val>(?:(?!(?P=q)).){{1,400}})(?P=q)"
 )
-SETDEFAULT = re.compile(rf"(?P<pre>(?:setdefault|putenv|setenv)\(\s*(['\"])(?P<name>{NAME})\2\s*,\s*)(?P<q>['\"])(?P<val>[^'\"]+)(?P=q)")
+SETDEFAULT = re.compile(
+    rf"(?P<pre>(?:setdefault|putenv|setenv)\(\s*(['\"])(?P<name>{NAME})\2\s*,\s*)"
+    r"(?P<q>['\"])(?P<val>[^'\"]+)(?P=q)"
+)
 BARE_ASSIGN = re.compile(
-    rf"(?m)^(?P<pre>[ \t]*(?:export[ \t]+|-[ \t]+)?(?P<name>{NAME})\s*(?::|=)[ \t]*)(?P<val>[^\s'\"#,;][^\s#,;]*)(?=[ \t]*(?:#.*)?$)"
+    rf"(?m)^(?P<pre>[ \t]*(?:export[ \t]+|-[ \t]+)?(?P<name>{NAME})\s*(?::|=)[ \t]*)"
+    r"(?P<val>[^\s'\"#,;][^\s#,;]*)(?=[ \t]*(?:#.*)?$)"
 )
 CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 PLACEHOLDER = re.compile(r"^(\$\{?\w+\}?|\{\{.*\}\}|<.*>|%\(?\w+\)?s?|\*+|x+|\.\.\.|none|null|true|false|nil)$", re.I)
@@ -90,7 +96,7 @@ def name_parts(name: str) -> list[str]:
 def name_strength(name: str) -> int:
     """2: the name means a secret; 1: it may (key, token, auth); 0: it does not."""
     parts = name_parts(name)
-    if any(p in STRONG for p in parts) or any(pair in PAIRS for pair in zip(parts, parts[1:])):
+    if any(p in STRONG for p in parts) or any(pair in PAIRS for pair in zip(parts, parts[1:], strict=False)):
         return 2
     return 1 if parts and parts[-1] in WEAK else 0
 
@@ -105,7 +111,7 @@ def entropy(text: str) -> float:
 
 def credential_like(value: str) -> bool:
     """A value that looks like a key or token rather than a word, a path or a number."""
-    if len(value) < 8 or len(value) > 400 or not re.fullmatch(r"[\x21-\x7e]+", value) or re.search(r"[(){}\[\],]", value):
+    if not 8 <= len(value) <= 400 or not re.fullmatch(r"[\x21-\x7e]+", value) or re.search(r"[(){}\[\],]", value):
         return False
     if re.fullmatch(r"[\d.eE+-]+", value) or "/" in value and not re.search(r"[A-Za-z0-9+/]{24,}", value):
         return False
