@@ -109,7 +109,7 @@ def _check(proc: subprocess.CompletedProcess[str], srv: HostileServer, baseline:
     for secret in SECRETS:
         assert secret not in sent
     md = to_markdown(report)
-    for bad in ("\x1b", "\x07", "<script", "<img", "](http://evil", "| sh", "\n# "):
+    for bad in ("\x1b", "\x07", "<script", "<img", "](http://evil", "x.sh", "fix.sh", "\n# "):
         assert bad not in md and bad not in proc.stdout.replace("\\u001b", "\x1b")
     return report
 
