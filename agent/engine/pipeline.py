@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from debug_agent._version import __version__
 from debug_agent.cues import scan_diff, scan_files
-from debug_agent.engine import catalog, planner
+from debug_agent.engine import catalog, paths, planner
 from debug_agent.engine.evidence import Ledger, add_answers, add_cues, add_probes, add_symptoms, match_symptoms
 from debug_agent.engine.narrative import compose
 from debug_agent.errors import LLMError, LLMUnavailable, TargetError, UsageError, WorkerError
@@ -178,7 +178,7 @@ def ask(
     add_probes(run.tri.ledger, run.results)  # weigh
     run.meta["seconds"] = round(time.monotonic() - started, 3)
     report = compose(run.tri.ledger, run.tri.cues, run.results, run.notes, run.meta, partial=run.partial)
-    return helper.narrate(report)  # narrate
+    return helper.narrate(paths.relative(report, opts.cwd))  # narrate (paths as the report shows them)
 
 
 def _why_no_probes(case: Case, opts: AskOptions) -> str:
