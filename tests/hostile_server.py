@@ -121,6 +121,8 @@ def _content(mode: str, prompt: str) -> Any:
         return narrative(cause, root_cause="broadcast " * 100_000) if cause else honest(prompt)
     if mode == "invalid_json":
         return "{not json at all"
+    if mode == "honest_symptom":  # what a capable model reads into the words, quoting them
+        return narrative(cause) if cause else triage(("shape.broadcast", "outputs nearly identical numbers"))
     return honest(prompt)
 
 

@@ -157,3 +157,27 @@ def test_hostile_endpoint_when_probes_ran(mode, case_dir, offline_probed):
         proc, _ = _run(case_dir, "--probe", "shape_audit", base_url=srv.base_url)
     report = _check(proc, srv, offline_probed, same_confidence=True)
     assert [p.name for p in report.probes] == [p["name"] for p in offline_probed["probes"]]
+
+
+def test_an_honest_llm_still_lifts_the_right_cause_from_the_symptom_alone(tmp_path):
+    """Hardening must not silence a capable LLM: from the words alone (no diff, no target) it quotes a
+    meaningful span and, with no code cue against it, puts the right cause first, as a person's
+    reading would."""
+    symptom = "the network outputs nearly identical numbers regardless of what I feed it"
+
+    def run(*extra: str) -> dict:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
+        env.update({"OPENAI_API_KEY": "k", "DEBUG_AGENT_MODEL": "honest"})
+        proc = subprocess.run(
+            [sys.executable, "-m", "debug_agent", "ask", symptom, "--format", "json", "--quiet", *extra],
+            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+
+    offline = run("--offline")
+    assert offline["cause_id"] != "shape.broadcast"
+    with HostileServer("honest_symptom") as srv:
+        data = run("--base-url", srv.base_url, "--llm-timeout", str(LLM_TIMEOUT))
+    assert data["cause_id"] == "shape.broadcast"
+    assert any("outputs nearly identical numbers" in e for e in data["evidence"])
