@@ -148,8 +148,8 @@ def apply_triage(
             ledger.add(hyp.cause_id, "llm", weight, obs)
     if dropped:
         notes.append(
-            f"{dropped} LLM hypothesis/es dropped: unknown cause, a quote too short to mean anything, not found "
-            "verbatim, or inside a comment addressed to the model"
+            f"{dropped} LLM hypothesis/es dropped: unknown cause, or a quote not found verbatim in the symptom or "
+            "code, too short to mean anything, or inside a comment addressed to the model"
         )
     if capped:
         notes.append(
