@@ -183,11 +183,11 @@ def cmd_chat(args: argparse.Namespace) -> int:
             if not interactive and line == "":
                 break
             chat.handle(line.rstrip("\n"))
-        report = chat._run() if chat.s.symptom or chat.s.answers else None
+        report = chat.final_report()
     except (KeyboardInterrupt, EOFError) as exc:
         chat.close()
         if isinstance(exc, EOFError):
-            report = chat._run() if chat.s.symptom or chat.s.answers else None
+            report = chat.final_report()
         else:
             sys.stderr.write(
                 f"\ndebug-agent: interrupted; the session is saved in {path}; "

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from debug_agent._version import __version__
 from debug_agent.cues import scan_diff, scan_files
-from debug_agent.engine import catalog, planner
+from debug_agent.engine import catalog, paths, planner
 from debug_agent.engine.evidence import Ledger, add_answers, add_cues, add_probes, add_symptoms, match_symptoms
 from debug_agent.engine.narrative import compose
 from debug_agent.errors import LLMError, LLMUnavailable, TargetError, UsageError, WorkerError
@@ -201,7 +201,7 @@ def ask(
     add_probes(run.tri.ledger, run.results)  # weigh
     run.meta["seconds"] = round(time.monotonic() - started, 3)
     report = compose(run.tri.ledger, run.tri.cues, run.results, run.notes, run.meta, partial=run.partial)
-    return helper.narrate(report)  # narrate
+    return helper.narrate(paths.relative(report, opts.cwd))  # narrate (paths as the report shows them)
 
 
 def _why_no_probes(case: Case, opts: AskOptions) -> str:
@@ -293,6 +293,8 @@ class _Assist:
         self.progress = progress
         self.notes: list[str] = []
         self.failed = False
+        if llm is not None:
+            llm.new_turn()  # the LLM's time and token budgets are per run (per chat /run)
 
     def _fail(self, exc: LLMError, stage: str) -> None:
         if self.llm is not None and self.llm.cfg.required and isinstance(exc, LLMUnavailable):
@@ -322,7 +324,8 @@ class _Assist:
         if not self.failed:
             self.progress.phase("asking the LLM to word the report")
             try:
-                answer = self.llm.ask(LLMNarrative, assist.SYSTEM, assist.narrative_prompt(report))
+                prompt = assist.narrative_prompt(report, self.llm.cfg.send_code)
+                answer = self.llm.ask(LLMNarrative, assist.SYSTEM, prompt)
                 report, notes = assist.apply_narrative(answer, report)
                 self.notes += notes
             except LLMError as exc:
@@ -332,7 +335,7 @@ class _Assist:
         meta = report.meta | {
             "llm": {
                 "model": self.llm.cfg.model,
-                "base_url": self.llm.cfg.base_url,
+                "base_url": self.llm.shown_base_url,
                 "calls": u.calls,
                 "tokens": u.tokens,
                 "seconds": round(u.seconds, 2),

@@ -3,56 +3,48 @@
 Structured output is tried in this order, and what an endpoint rejects is remembered for the rest
 of the run: `chat.completions.parse` with a json_schema response format; JSON mode with the schema
 attached (llama.cpp constrains generation with it); plain JSON mode with the schema in the prompt;
-a forced tool call; plain text with the first JSON object extracted. Every answer is
-validated client-side; an invalid one is asked again with the validation error (a little warmer
-each time). Timeouts, 429 and 5xx are retried with backoff. Whatever fails, the caller gets an
-LLMError and falls back to the offline engine.
+a forced tool call; plain text with the first JSON object extracted. Every reply is first checked
+to be a chat completion (wire.py: an HTML page, an event stream, binary or a huge body is an
+endpoint error, retried like a 5xx); every answer is then validated against the schema, and an
+invalid one is asked again with the validation error (a little warmer each time). Each request
+runs under a hard wall-clock deadline (the smaller of --llm-timeout's remainder and the request
+timeout) however slowly bytes arrive; timeouts, 429 (Retry-After honoured when it fits the
+budget), 5xx and non-completions are retried with backoff. Budgets are per turn (one `ask`, one
+chat /run). Whatever fails, the caller gets an LLMError (LLMUnavailable when the endpoint gave no
+usable reply) and falls back to the offline engine.
+
+May import: schemas, errors.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
-from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 from debug_agent.errors import LLMError, LLMUnavailable, UsageError, validation_problems
+from debug_agent.llm.redact import redact, strip_userinfo
+from debug_agent.llm.wire import (
+    Completion,
+    DeadlineExceeded,
+    EndpointError,
+    parse_completion,
+    retry_after,
+    with_deadline,
+)
+
+__all__ = ["LLM", "MODES", "LLMConfig", "Usage", "first_json_object", "redact", "strip_userinfo"]
 
 T = TypeVar("T", bound=BaseModel)
 # json_object_schema is JSON mode with the schema attached to response_format, an extension that
 # llama.cpp's server uses to constrain generation with a grammar; servers that refuse it fall through.
 MODES = ("json_schema", "json_object_schema", "json_object", "tool", "text")
 DEFAULT_MODEL = "gpt-4o-mini"
-
-SECRET_PATTERNS = [
-    re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----", re.S),
-    re.compile(r"\bsk-[A-Za-z0-9_-]{16,}"),
-    re.compile(r"\bAKIA[0-9A-Z]{16}\b"),
-    re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"),
-    re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}"),
-    re.compile(r"\bhf_[A-Za-z0-9]{20,}"),
-    re.compile(r"\bAIza[0-9A-Za-z_-]{35}"),
-    re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*"),
-]
-ASSIGNED_SECRET = re.compile(
-    r"(?i)\b([\w.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|private[_-]?key)[\w.-]*)"
-    r"(\s*[:=]\s*)(['\"]?)([^'\"\s,;]{4,})\3"
-)
-
-
-def redact(text: str) -> tuple[str, int]:
-    """Replace API keys, tokens, passwords and private keys with [REDACTED]; returns (text, count)."""
-    count = 0
-    for rx in SECRET_PATTERNS:
-        text, n = rx.subn("[REDACTED]", text)
-        count += n
-    text, n = ASSIGNED_SECRET.subn(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}[REDACTED]{m.group(3)}", text)
-    return text, count + n
 
 
 def first_json_object(text: str) -> str:
@@ -140,6 +132,7 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    redacted: int = 0
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -151,30 +144,70 @@ def _status(exc: BaseException) -> int | None:
     return getattr(exc, "status_code", None)
 
 
+class _NextMode(Exception):
+    """The endpoint refused this structured-output mode (or kept failing in it): try the next."""
+
+    def __init__(self, status: int | None) -> None:
+        super().__init__(status)
+        self.status = status
+
+
 def _transient(exc: BaseException) -> bool:
     import openai
 
-    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError, openai.RateLimitError)):
+    if isinstance(exc, (EndpointError, DeadlineExceeded, openai.APITimeoutError, openai.APIConnectionError)):
         return True
-    return isinstance(exc, openai.APIStatusError) and (_status(exc) or 0) >= 500
+    return isinstance(exc, openai.APIStatusError) and ((_status(exc) or 0) >= 500 or _status(exc) in (408, 409, 429))
+
+
+def _why(exc: BaseException, limit: float) -> str:
+    """A short description of an endpoint failure, without URLs (they may hold credentials)."""
+    import openai
+
+    if isinstance(exc, EndpointError):
+        return f"the endpoint answered with {exc}"
+    if isinstance(exc, (DeadlineExceeded, openai.APITimeoutError)):
+        return f"the LLM did not answer within {limit:.3g}s"
+    if isinstance(exc, openai.APIStatusError):
+        return f"the endpoint answered HTTP {_status(exc)}"
+    return f"the endpoint is unreachable ({type(exc).__name__})"
 
 
 class LLM:
     """One endpoint, for one run. Remembers which structured-output mode the endpoint accepts."""
 
     def __init__(self, cfg: LLMConfig) -> None:
-        from openai import OpenAI
-
         self.cfg = cfg
-        self.client = OpenAI(base_url=cfg.base_url, api_key=cfg.api_key, timeout=cfg.timeout_s, max_retries=0)
+        self.client = self._client()
         self.mode = 0
         self.usage = Usage()
         self.started = time.monotonic()
+        self.turn_tokens = 0  # tokens used before this turn
+
+    def _client(self) -> Any:
+        from openai import OpenAI
+
+        return OpenAI(base_url=self.cfg.base_url, api_key=self.cfg.api_key, timeout=self.cfg.timeout_s, max_retries=0)
+
+    @property
+    def shown_base_url(self) -> str | None:
+        """The base URL as reports and logs may show it: no user:password@, no key in the query."""
+        return strip_userinfo(self.cfg.base_url)
+
+    def new_turn(self) -> None:
+        """Start the time and token budgets afresh (one `ask`, one chat /run)."""
+        self.started = time.monotonic()
+        self.turn_tokens = self.usage.tokens
+
+    def remaining(self) -> float:
+        return self.cfg.time_budget_s - (time.monotonic() - self.started)
 
     # -- public ------------------------------------------------------------------------------------
 
     def ask(self, schema: type[T], system: str, user: str) -> T:
-        """A validated `schema` instance, or LLMError (LLMUnavailable when the endpoint cannot be reached)."""
+        """A validated `schema` instance, or LLMError (LLMUnavailable when the endpoint gave no usable reply)."""
+        user, n = redact(user)  # the callers redact what they put in; this pass catches anything else
+        self.usage.redacted += n
         messages: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": user}]
         last = ""
         for attempt in range(self.cfg.attempts):
@@ -193,7 +226,7 @@ class LLM:
                     {"role": "assistant", "content": raw[:4000]},
                     {
                         "role": "user",
-                        "content": f"That reply is not valid: {last}. Reply again with only a "
+                        "content": f"That reply is not valid: {last[:500]}. Reply again with only a "
                         f"JSON object matching the schema.",
                     },
                 ]
@@ -202,110 +235,125 @@ class LLM:
     # -- internals ---------------------------------------------------------------------------------
 
     def _budget(self) -> None:
-        if self.usage.tokens >= self.cfg.token_budget:
+        if self.usage.tokens - self.turn_tokens >= self.cfg.token_budget:
             raise LLMError(f"the LLM token budget ({self.cfg.token_budget}) is spent")
-        if time.monotonic() - self.started >= self.cfg.time_budget_s:
-            raise LLMError(f"the LLM time budget ({self.cfg.time_budget_s:.0f}s) is spent")
+        if self.remaining() < 0.2:
+            raise LLMError(f"the LLM time budget ({self.cfg.time_budget_s:g}s) is spent")
 
     def _complete(self, schema: type[BaseModel], messages: list[dict[str, Any]], temperature: float) -> str:
-        import openai
-
         while True:
             mode = MODES[self.mode]
             try:
                 return self._with_retries(mode, schema, messages, temperature)
-            except (
-                openai.BadRequestError,
-                openai.UnprocessableEntityError,
-                openai.NotFoundError,
-                openai.InternalServerError,
-            ) as exc:
-                if self.mode == len(MODES) - 1 or isinstance(exc, openai.NotFoundError) and mode == "text":
+            except _NextMode as exc:
+                if self.mode == len(MODES) - 1:
                     raise LLMError(
-                        f"the endpoint rejected the request: HTTP {_status(exc)}",
+                        f"the endpoint rejected every request form: HTTP {exc.status}",
                         fix="check --model and the server's logs",
-                    ) from exc
-                self.usage.notes.append(f"endpoint rejected {mode} (HTTP {_status(exc)}); using {MODES[self.mode + 1]}")
+                    ) from None
+                self.usage.notes.append(f"endpoint rejected {mode} (HTTP {exc.status}); using {MODES[self.mode + 1]}")
                 self.mode += 1
-            except openai.APITimeoutError as exc:  # reachable but slow: not "unavailable"
-                raise LLMError(
-                    f"the LLM did not answer within {self.cfg.timeout_s:.0f}s",
-                    fix="use a faster model or endpoint, or raise --llm-timeout",
-                ) from exc
-            except (openai.APIConnectionError, openai.RateLimitError) as exc:
-                raise LLMUnavailable(
-                    f"the LLM endpoint is unreachable: {type(exc).__name__}",
-                    fix="check OPENAI_BASE_URL, or run with --offline",
-                ) from exc
-            except openai.APIStatusError as exc:
-                raise LLMError(f"the LLM endpoint answered HTTP {_status(exc)}") from exc
 
     def _with_retries(
         self, mode: str, schema: type[BaseModel], messages: list[dict[str, Any]], temperature: float
     ) -> str:
-        retrying = Retrying(
-            stop=stop_after_attempt(self.cfg.transient_retries),
-            wait=wait_exponential(multiplier=0.2, max=2.0),
-            retry=retry_if_exception(_transient),
-            reraise=True,
+        import openai
+
+        last: BaseException | None = None
+        for attempt in range(max(1, self.cfg.transient_retries)):
+            self._budget()
+            try:
+                return self._call(mode, schema, messages, temperature)
+            except (openai.BadRequestError, openai.UnprocessableEntityError, openai.NotFoundError) as exc:
+                if isinstance(exc, openai.NotFoundError) and mode == "text":
+                    raise LLMError("the endpoint answered HTTP 404", fix="check OPENAI_BASE_URL and --model") from None
+                raise _NextMode(_status(exc)) from None
+            except openai.APIStatusError as exc:
+                if not _transient(exc):
+                    raise LLMError(f"the LLM endpoint answered HTTP {_status(exc)}") from None
+                last = exc
+            except (EndpointError, DeadlineExceeded, openai.APITimeoutError, openai.APIConnectionError) as exc:
+                last = exc
+            if attempt + 1 < self.cfg.transient_retries and not self._wait(last, attempt):
+                break
+        if isinstance(last, openai.APIStatusError) and _status(last) in (500, 501):
+            raise _NextMode(_status(last))  # some servers answer 500 to a request form they do not support
+        raise LLMUnavailable(
+            f"{_why(last, min(self.cfg.timeout_s, self.cfg.time_budget_s)) if last else 'no reply'} "
+            f"({self.usage.calls} call(s))",
+            fix="check OPENAI_BASE_URL and the server, raise --llm-timeout, or run with --offline",
         )
-        try:
-            for attempt in retrying:
-                with attempt:
-                    self._budget()
-                    return self._call(mode, schema, messages, temperature)
-        except RetryError as exc:  # reraise=True makes this unreachable in practice
-            raise LLMError("retries exhausted") from exc
-        raise LLMError("retries exhausted")
+
+    def _wait(self, exc: BaseException | None, attempt: int) -> bool:
+        """Sleep before the next try (Retry-After when given); False when that would overrun the budget."""
+        wanted = retry_after(getattr(getattr(exc, "response", None), "headers", None))
+        delay = wanted if wanted is not None else min(2.0, 0.2 * 2**attempt)
+        if delay > self.remaining() - 0.5:
+            if wanted is not None:
+                self.usage.notes.append(f"the endpoint asked to retry after {wanted:g}s, past the LLM time budget")
+            return False
+        time.sleep(delay)
+        return True
 
     def _call(self, mode: str, schema: type[BaseModel], messages: list[dict[str, Any]], temperature: float) -> str:
+        from openai.lib._parsing import type_to_response_format_param
+
         start = time.monotonic()
+        limit = max(0.1, min(self.cfg.timeout_s, self.remaining()))
         kwargs: dict[str, Any] = {
             "model": self.cfg.model,
             "temperature": temperature,
-            "max_tokens": min(1000, max(256, self.cfg.token_budget - self.usage.tokens)),
-            # never wait past the run's LLM time budget
-            "timeout": max(1.0, min(self.cfg.timeout_s, self.cfg.time_budget_s - (time.monotonic() - self.started))),
+            "max_tokens": min(1000, max(256, self.cfg.token_budget - (self.usage.tokens - self.turn_tokens))),
+            "timeout": limit,
+            "messages": messages,
         }
         schema_json = json.dumps(schema.model_json_schema())
+        if mode == "json_schema":
+            kwargs["response_format"] = type_to_response_format_param(schema)
+        elif mode in ("json_object", "json_object_schema"):
+            kwargs["messages"] = messages + [
+                {"role": "user", "content": f"Answer with a JSON object matching: {schema_json}"}
+            ]
+            fmt: dict[str, Any] = {"type": "json_object"}
+            if mode == "json_object_schema":
+                fmt["schema"] = schema.model_json_schema()
+            kwargs["response_format"] = fmt
+        elif mode == "tool":
+            tool = {"type": "function", "function": {"name": schema.__name__, "parameters": schema.model_json_schema()}}
+            kwargs["tools"] = [tool]
+            kwargs["tool_choice"] = {"type": "function", "function": {"name": schema.__name__}}
+        else:
+            kwargs["messages"] = messages + [
+                {"role": "user", "content": f"Answer with only a JSON object matching: {schema_json}"}
+            ]
+
+        def request() -> tuple[bytes, str]:
+            raw = self.client.chat.completions.with_raw_response.create(**kwargs)
+            return raw.content, raw.headers.get("content-type", "")
+
         try:
-            if mode == "json_schema":
-                resp = self.client.chat.completions.parse(messages=messages, response_format=schema, **kwargs)
-                msg = resp.choices[0].message
-                text = msg.content or ""
-            elif mode in ("json_object", "json_object_schema"):
-                msgs = messages + [{"role": "user", "content": f"Answer with a JSON object matching: {schema_json}"}]
-                fmt: dict[str, Any] = {"type": "json_object"}
-                if mode == "json_object_schema":
-                    fmt["schema"] = schema.model_json_schema()
-                resp = self.client.chat.completions.create(messages=msgs, response_format=fmt, **kwargs)  # type: ignore[arg-type]
-                text = resp.choices[0].message.content or ""
-            elif mode == "tool":
-                tool = {
-                    "type": "function",
-                    "function": {"name": schema.__name__, "parameters": schema.model_json_schema()},
-                }
-                resp = self.client.chat.completions.create(
-                    messages=messages,
-                    tools=[tool],
-                    tool_choice={"type": "function", "function": {"name": schema.__name__}},
-                    **kwargs,
-                )
-                calls = resp.choices[0].message.tool_calls or []
-                text = calls[0].function.arguments if calls else (resp.choices[0].message.content or "")
-            else:
-                msgs = messages + [
-                    {"role": "user", "content": f"Answer with only a JSON object matching: {schema_json}"}
-                ]
-                resp = self.client.chat.completions.create(messages=msgs, **kwargs)
-                text = resp.choices[0].message.content or ""
-        except ValidationError as exc:  # parse() validates too; surface it as an invalid answer
-            resp, text = None, json.dumps({"_invalid": str(exc)[:500]})
+            body, ctype = with_deadline(request, limit)
+        except DeadlineExceeded:
+            self._abandon()
+            raise
         finally:
             self.usage.calls += 1
             self.usage.seconds += time.monotonic() - start
-        usage = getattr(resp, "usage", None)
-        if usage is not None:
-            self.usage.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
-            self.usage.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
-        return text
+        reply: Completion = parse_completion(body, ctype)
+        if reply.usage is not None:
+            self.usage.prompt_tokens += reply.usage.prompt_tokens
+            self.usage.completion_tokens += reply.usage.completion_tokens
+        return reply.text(tool=mode == "tool")
+
+    def _abandon(self) -> None:
+        """Leave a stalled request behind: a fresh client for what follows; the old one is closed in the
+        background (closing waits for the stalled connection), and its thread ends when its socket does."""
+        old, self.client = self.client, self._client()
+
+        def close() -> None:
+            try:
+                old.close()
+            except (OSError, RuntimeError):
+                pass
+
+        threading.Thread(target=close, name="llm-close", daemon=True).start()

@@ -1,14 +1,59 @@
-"""Render a Report as JSON, Markdown or a rich terminal view. Rendering never computes."""
+"""Render a Report as JSON, Markdown or a rich terminal view, and read one back. Rendering never computes.
+
+Whatever a report holds (pasted logs with fences, LLM wording, escape sequences) renders safely:
+control characters are stripped from Markdown and terminal output, raw HTML is escaped, and every
+fence is longer than any backtick run inside it, so `render` reads back every Markdown report it
+wrote. Reading checks size and nesting depth before parsing.
+
+May import: schemas, errors.
+"""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from debug_agent.schemas import ProbeResult, Report
 
 GITHUB_LIMIT = 65_536  # characters in one GitHub issue comment
+MAX_REPORT_BYTES = 16_000_000
+MAX_DEPTH = 64
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _plain(value: Any, mark: str) -> Any:
+    if isinstance(value, str):
+        return CONTROL.sub(mark, value)
+    if isinstance(value, dict):
+        return {k: _plain(v, mark) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v, mark) for v in value]
+    return value
+
+
+def safe(report: Report) -> Report:
+    """The report with control characters and escape sequences removed from every string (for display)."""
+    from pydantic import ValidationError
+
+    data = report.model_dump()
+    try:
+        return Report.model_validate(_plain(data, ""))
+    except ValidationError:  # a text that was nothing but control characters: show where they were
+        return Report.model_validate(_plain(data, "?"))
+
+
+def fence(text: str, info: str = "") -> list[str]:
+    """`text` in a code fence longer than any backtick run inside it."""
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return [ticks + info, text, ticks]
+
+
+def _inline(text: str) -> str:
+    """Free text on one Markdown line: whitespace collapsed, raw HTML shown as text."""
+    return " ".join(str(text).split()).replace("<", "&lt;").replace(">", "&gt;")
 
 
 def to_json(report: Report) -> str:
@@ -52,7 +97,7 @@ def sparkline(values: list[float], width: int = 24) -> str:
 
 
 def _cell(text: str) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|")
+    return _inline(text).replace("|", "\\|")
 
 
 def _md_table(head: list[str], rows: list[list[str]]) -> list[str]:
@@ -65,22 +110,20 @@ def _md_head(report: Report) -> list[str]:
     out = [
         f"## debug-agent: {verdict(report)}",
         "",
-        f"**Root cause.** {report.root_cause}",
+        f"**Root cause.** {_inline(report.root_cause)}",
         "",
         f"**Confidence:** {report.confidence:.2f}" + ("  ·  **partial run**" if report.partial else ""),
         "",
         "**First action**",
         "",
-        "```text",
-        report.first_action,
-        "```",
+        *fence(report.first_action, "text"),
         "",
-        f"- **If true:** {report.prediction_if_true}",
-        f"- **If false:** {report.prediction_if_false}",
+        f"- **If true:** {_inline(report.prediction_if_true)}",
+        f"- **If false:** {_inline(report.prediction_if_false)}",
         "",
     ]
     if report.immediate_changes:
-        out += ["**Immediate changes**", ""] + [f"- {c}" for c in report.immediate_changes] + [""]
+        out += ["**Immediate changes**", ""] + [f"- {_inline(c)}" for c in report.immediate_changes] + [""]
     return out
 
 
@@ -90,13 +133,13 @@ def _md_body(report: Report, assets: dict[str, str] | None, max_rows: int) -> li
         rows = [[o.kind, f"`{o.source}`", o.text] for o in report.observations]
         out += _md_table(["kind", "source", "text"], rows[:max_rows])
     else:
-        out += [f"- {e}" for e in report.evidence[:max_rows]]
+        out += [f"- {_inline(e)}" for e in report.evidence[:max_rows]]
     if report.hypotheses:
         out += ["", "### Competing hypotheses", ""]
         rows = [[f"{h.title} (`{h.cause_id}`)", f"{h.credence:.2f}", h.status] for h in report.hypotheses]
         out += _md_table(["cause", "credence", "status"], rows[:max_rows])
     elif report.competing_hypotheses:
-        out += ["", "### Competing hypotheses", ""] + [f"- {c}" for c in report.competing_hypotheses]
+        out += ["", "### Competing hypotheses", ""] + [f"- {_inline(c)}" for c in report.competing_hypotheses]
     if report.probes:
         out += ["", "### Probes", ""]
         rows = [[r.name, r.status, r.summary, key_measurement(r), f"{r.seconds:.2f}"] for r in report.probes]
@@ -104,9 +147,10 @@ def _md_body(report: Report, assets: dict[str, str] | None, max_rows: int) -> li
     if assets:
         out += ["", "### Plots", ""] + [f"![{name}]({path})" for name, path in assets.items()]
     if report.fallback_logic:
-        out += ["", "### If the first action does not confirm it", ""] + [f"- {f}" for f in report.fallback_logic]
+        out += ["", "### If the first action does not confirm it", ""]
+        out += [f"- {_inline(f)}" for f in report.fallback_logic]
     if report.notes:
-        out += ["", "### Notes", ""] + [f"- {n}" for n in report.notes[:max_rows]]
+        out += ["", "### Notes", ""] + [f"- {_inline(n)}" for n in report.notes[:max_rows]]
     return out + [""]
 
 
@@ -116,7 +160,7 @@ def _details(report: Report) -> list[str]:
         return []
     out = ["<details><summary>Measurements</summary>", ""]
     for r in rows:
-        out += [f"**{r.name}**", "", "```json", json.dumps(r.measurements, indent=1), "```", ""]
+        out += [f"**{r.name}**", "", *fence(json.dumps(r.measurements, indent=1), "json"), ""]
     return out + ["</details>", ""]
 
 
@@ -124,7 +168,7 @@ JSON_OPEN = "<details><summary>Full report (JSON)</summary>"
 
 
 def _embedded(report: Report) -> list[str]:
-    return [JSON_OPEN, "", "```json", report.model_dump_json(), "```", "", "</details>", ""]
+    return [JSON_OPEN, "", *fence(report.model_dump_json(), "json"), "", "</details>", ""]
 
 
 def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: int = GITHUB_LIMIT) -> str:
@@ -134,6 +178,7 @@ def to_markdown(report: Report, *, assets: dict[str, str] | None = None, limit: 
     details, table rows, and finally the measurements inside the embedded JSON. The verdict, root
     cause and first action are never cut.
     """
+    report = safe(report)
     head = _md_head(report)
     attempts = [
         (_md_body(report, assets, 10_000), _details(report), report),
@@ -156,36 +201,65 @@ def _slim(report: Report) -> Report:
     )
 
 
+def _depth(raw: str) -> int:
+    """The deepest nesting of arrays and objects in a JSON text (strings skipped)."""
+    brackets = re.sub(r"[^\[\]{}]", "", re.sub(r'"(?:[^"\\]|\\.)*"', "", raw))
+    depth = deepest = 0
+    for ch in brackets:
+        depth += 1 if ch in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _embedded_json(text: str, path: str) -> str:
+    from debug_agent.errors import InputError
+
+    start = text.find(JSON_OPEN)
+    m = re.compile(r"^(`{3,})json[ \t]*$", re.M).search(text, start if start >= 0 else 0)
+    if m is None:
+        raise InputError(
+            f"{path!r} is neither a JSON report nor a Markdown report with the JSON embedded",
+            fix="render a report saved with --format json, or one saved with --format md",
+        )
+    end = re.compile(rf"^{m.group(1)}[ \t]*$", re.M).search(text, m.end())
+    return text[m.end() : end.start() if end else len(text)].strip()
+
+
 def read_report(path: str) -> Report:
-    """A Report from a saved JSON report or from a Markdown report's embedded JSON."""
+    """A Report from a saved JSON report or from a Markdown report's embedded JSON (size and depth checked)."""
     from pydantic import ValidationError
 
     from debug_agent.errors import InputError, validation_problems
 
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_REPORT_BYTES:
+            raise InputError(
+                f"report file {path!r} is {size / 1e6:.0f} MB; a report is at most {MAX_REPORT_BYTES / 1e6:.0f} MB",
+                fix="render a report written by debug-agent",
+            )
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(f"report file {path!r} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read report file {path!r}: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"report file {path!r} is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise InputError(f"cannot read report file {path!r}: {exc.strerror or exc}") from None
     raw = text.strip()
     if not raw.startswith("{"):
-        start = text.find(JSON_OPEN)
-        block = text.find("```json", start if start >= 0 else 0)
-        if block < 0:
-            raise InputError(
-                f"{path!r} is neither a JSON report nor a Markdown report with the JSON embedded",
-                fix="render a report saved with --format json, or one saved with --format md",
-            )
-        end = text.find("```", block + 7)
-        raw = text[block + 7 : end].strip()
+        raw = _embedded_json(text, path)
+    if _depth(raw) > MAX_DEPTH:
+        raise InputError(
+            f"{path!r} nests arrays or objects more than {MAX_DEPTH} deep; no report does",
+            fix="render a report written by debug-agent",
+        )
     try:
         return Report.model_validate_json(raw)
     except ValidationError as exc:
         raise InputError(
             f"{path!r} is not a valid report: {validation_problems(exc, limit=1)}",
             fix="`debug-agent schema` prints the schema a report must follow",
-        ) from exc
+        ) from None
 
 
 NARROW = 100  # terminals narrower than this get lists instead of multi-column tables
@@ -215,6 +289,7 @@ def _panel(report: Report) -> Any:
     from rich.markup import escape
     from rich.panel import Panel
 
+    report = safe(report)
     style = "red" if report.found_defect else "green"
     lines = [
         f"[bold]{escape(verdict(report))}[/bold]",
