@@ -12,14 +12,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from debug_agent.engine.facts import Fact
 from debug_agent.schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, SymptomMatch
 
 SYMPTOM_CAP = 3.0  # a long symptom cannot outvote an experiment
+WORDS_CAP = 4.5  # phrases and facts together saturate (softly, keeping their order) below a decisive experiment
 CODE_CAP = 4.5
 LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
 OTHER = "other"
 
-Origin = Literal["symptom", "code", "probe", "answer", "llm"]
+Origin = Literal["symptom", "fact", "code", "probe", "answer", "llm"]
 
 
 @dataclass
@@ -35,6 +37,8 @@ class Ledger:
 
     catalog: Catalog
     terms: dict[str, list[Term]] = field(default_factory=dict)
+    # "No defect found" is an answer only after probes ran and passed; until then it ranks below the leader.
+    healthy_allowed: bool = True
 
     def __post_init__(self) -> None:
         for e in self.catalog.entries:
@@ -50,7 +54,9 @@ class Ledger:
         if origin in caps:
             return max(-caps[origin], min(caps[origin], sum(t.weight for t in ts)))
         if origin is None:
-            return sum(self.total(cause_id, o) for o in ("symptom", "code", "probe", "answer", "llm"))
+            words = self.total(cause_id, "symptom") + self.total(cause_id, "fact")
+            words = WORDS_CAP * math.tanh(words / WORDS_CAP)
+            return words + sum(self.total(cause_id, o) for o in ("code", "probe", "answer", "llm"))
         return sum(t.weight for t in ts)
 
     def score(self, entry: CatalogEntry) -> float:
@@ -95,6 +101,8 @@ class Ledger:
                 )
             )
         out.sort(key=lambda h: -h.credence)
+        if not self.healthy_allowed and len(out) > 1 and out[0].cause_id == self.catalog.healthy_id:
+            out[0], out[1] = out[1], out[0]
         total = sum(h.credence for h in out)
         if total > 1.0:  # rounding can push the sum a hair over 1
             out[0] = out[0].model_copy(update={"credence": round(out[0].credence - (total - 1.0), 4)})
@@ -129,6 +137,20 @@ def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
             if m := re.search(cue.pattern, text, re.IGNORECASE):
                 out.append(SymptomMatch(cause_id=e.id, phrase=_sentence(text, m.start(), m.end()), weight=cue.weight))
     return out
+
+
+def add_facts(ledger: Ledger, facts: list[Fact]) -> None:
+    """Facts read from the symptom, weighed by each entry's `facts` table."""
+    for f in facts:
+        obs = Observation(kind="observation", source="symptom", text=f'the symptom reports {f.detail}: "{_clip(f.phrase)}"')
+        for e in ledger.catalog.entries:
+            w = e.facts.get(f.id)
+            if w:
+                ledger.add(e.id, "fact", w, obs)
+
+
+def _clip(phrase: str, n: int = 160) -> str:
+    return phrase if len(phrase) <= n else phrase[: n - 3] + "..."
 
 
 def add_symptoms(ledger: Ledger, matches: list[SymptomMatch]) -> None:
@@ -173,6 +195,8 @@ def finding_observations(r: ProbeResult, limit: int = 3) -> list[Observation]:
 
 
 def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
+    """Probe outcomes; the healthy answer becomes possible only when at least one probe ran and passed."""
+    ledger.healthy_allowed = any(r.status == "passed" for r in results)
     for r in results:
         if not r.outcomes:
             continue
