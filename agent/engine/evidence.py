@@ -21,7 +21,8 @@ CODE_CAP = 4.5
 LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
 OTHER = "other"
 
-Origin = Literal["symptom", "fact", "code", "probe", "answer", "llm"]
+# "neutral": a clean probe result credited to a cause that probe does not test (see add_probes)
+Origin = Literal["symptom", "fact", "code", "probe", "neutral", "answer", "llm"]
 
 
 @dataclass
@@ -56,7 +57,7 @@ class Ledger:
         if origin is None:
             words = self.total(cause_id, "symptom") + self.total(cause_id, "fact")
             words = WORDS_CAP * math.tanh(words / WORDS_CAP)
-            return words + sum(self.total(cause_id, o) for o in ("code", "probe", "answer", "llm"))
+            return words + sum(self.total(cause_id, o) for o in ("code", "probe", "neutral", "answer", "llm"))
         return sum(t.weight for t in ts)
 
     def score(self, entry: CatalogEntry) -> float:
@@ -89,8 +90,9 @@ class Ledger:
         for e in self.catalog.entries:
             reasons = [
                 f"{t.weight:+.1f} {t.obs.text[:140]}"
-                for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))[:4]
-            ]
+                for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))
+                if t.origin != "neutral"
+            ][:4]
             out.append(
                 Hypothesis(
                     cause_id=e.id,
@@ -195,15 +197,26 @@ def finding_observations(r: ProbeResult, limit: int = 3) -> list[Observation]:
 
 
 def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
-    """Probe outcomes; the healthy answer becomes possible only when at least one probe ran and passed."""
+    """Probe outcomes; the healthy answer becomes possible only when at least one probe ran and passed.
+
+    A clean result of a probe that does not test a cause is as likely under that cause as under "no
+    defect": such a cause is credited with the healthy entry's weight for the clean outcome (origin
+    "neutral", which neither supports nor contradicts it), so passes of unrelated probes do not add up
+    to "no defect found" against a cause no probe could see.
+    """
     ledger.healthy_allowed = any(r.status == "passed" for r in results)
+    healthy = ledger.catalog.get(ledger.catalog.healthy_id)
     for r in results:
         if not r.outcomes:
             continue
         obs = probe_observation(r)
+        clean = sum(w for tag, w in healthy.probes.get(r.name, {}).items() if tag in r.outcomes and w > 0)
         for e in ledger.catalog.entries:
-            table = e.probes.get(r.name, {})
-            w = sum(table.get(tag, 0.0) for tag in r.outcomes)
+            table = e.probes.get(r.name)
+            if table is None and e.kind != "healthy":
+                ledger.add(e.id, "neutral", clean, obs)
+                continue
+            w = sum((table or {}).get(tag, 0.0) for tag in r.outcomes)
             ledger.add(e.id, "probe", w, obs)
 
 

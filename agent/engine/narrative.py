@@ -95,7 +95,7 @@ def _ranking_root(top: CatalogEntry, hyps: list[Hypothesis], healthy: str) -> st
 def _competing(hyps: list[Hypothesis], ledger: Ledger, n: int = 3) -> list[str]:
     out = []
     for h in hyps[:n]:
-        terms = sorted(ledger.terms[h.cause_id], key=lambda t: -abs(t.weight))
+        terms = sorted((t for t in ledger.terms[h.cause_id] if t.origin != "neutral"), key=lambda t: -abs(t.weight))
         why = f"; {'against' if terms[0].weight < 0 else 'for'}: {terms[0].obs.text[:160]}" if terms else ""
         out.append(f"{h.title} ({h.cause_id}), credence {h.credence:.2f}, {h.status}{why}")
     return out
