@@ -78,6 +78,16 @@ def load_file(path: str | Path) -> Catalog:
     return _parse(Path(path).read_text(encoding="utf-8"), str(path))
 
 
+def require_known_outcomes(cat: Catalog, probes: list[ProbeInfo]) -> None:
+    """Raise CatalogError when an entry weighs a probe or an outcome tag that no registered probe declares."""
+    problems = [p for p in check_probes(cat, probes) if "is not used by any catalog entry" not in p]
+    if problems:
+        raise CatalogError(
+            f"the catalog weighs probe outcomes that do not exist: {'; '.join(problems[:5])}",
+            fix="weights must name registered probes and the outcome tags they declare (`debug-agent probes`)",
+        )
+
+
 def check_probes(cat: Catalog, probes: list[ProbeInfo]) -> list[str]:
     """Problems between the catalog and a probe registry: unknown probes or outcome tags, unused probes."""
     known = {p.name: set(p.outcomes) for p in probes}

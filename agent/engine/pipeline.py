@@ -205,6 +205,7 @@ def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -
     progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
     with runner:
         ready = runner.start()
+        catalog.require_known_outcomes(run.tri.ledger.catalog, ready.probes)
         run.meta.update(
             target=f"{case.target.path}:{case.target.func}" if case.target else "in-process",
             model_class=ready.info.model_class,
