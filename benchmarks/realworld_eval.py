@@ -7,9 +7,8 @@
 (c) the independent paraphrase set (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
-`--loso` adds leave-one-source-out figures for the corpus (by source_family): each family is scored
-by a catalog whose fact weights were re-fitted without it (see `fit_loso`); only meaningful if weights
-were tuned after measuring.
+No catalog weight is fitted to the corpus, so there is no leave-one-source-out step; a tuning step
+would have to add one (by source_family) and report it instead of the plain corpus figure.
 
     python benchmarks/realworld_eval.py [--skip bundled corpus paraphrases] [--only CASE ...] [--json FILE]
 """

@@ -31,7 +31,7 @@ def ids(text: str) -> set[str]:
         ("It runs fine, then after about 3000 steps the loss turns into NaN.", "nonfinite_later"),
         ("Validation accuracy is 34% on our 3 classes.", "acc_at_chance"),
         ("Train accuracy 99% while validation accuracy is 51% for this binary task.", "train_fits_val_chance"),
-        ("The training loss keeps falling but the validation loss has been rising since epoch 12.", "train_improves_val_worsens"),
+        ("Train loss keeps falling but validation loss has been rising since epoch 12.", "train_improves_val_worsens"),
         ("Evaluating the same checkpoint twice gives two different F1 scores.", "eval_nondeterministic"),
         ("With batch size 1 the outputs look different from batches of 64.", "batch_dependent"),
         ("The prediction for one sample changes when other samples in the batch are swapped.", "others_affect_output"),
@@ -64,7 +64,8 @@ def test_number_of_classes_is_read_or_deduced():
 
 
 def test_each_fact_keeps_its_sentence():
-    f = next(f for f in extract("All good so far. Then the loss went to nan after 200 steps.") if f.id == "nonfinite_later")
+    facts = extract("All good so far. Then the loss went to nan after 200 steps.")
+    f = next(f for f in facts if f.id == "nonfinite_later")
     assert f.phrase == "Then the loss went to nan after 200 steps."
 
 
@@ -78,10 +79,19 @@ def test_catalog_weighs_only_known_facts_and_every_fact_is_used():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Training loss keeps going down every epoch while the validation loss started rising after epoch 10.", "fit.overfitting"),
+        (
+            "Training loss keeps going down every epoch while the validation loss started rising after epoch 10.",
+            "fit.overfitting",
+        ),
         ("Our digit classifier's loss has been at 2.30 since the start and accuracy is at chance.", None),
-        ("The loss was still going down steadily when I stopped after 5 epochs; samples are still blurry.", "fit.undertrained"),
-        ("Even on the training set the accuracy is stuck around 60%; both curves plateau at a high loss.", "fit.underfitting"),
+        (
+            "The loss was still going down steadily when I stopped after 5 epochs; samples are still blurry.",
+            "fit.undertrained",
+        ),
+        (
+            "Even on the training set the accuracy is stuck around 60%; both curves plateau at a high loss.",
+            "fit.underfitting",
+        ),
         ("The accuracy we log climbs to 140% halfway through training.", "metric.wrong"),
     ],
 )
@@ -94,7 +104,8 @@ def test_facts_rank_the_cause(text: str, expected: str | None):
 
 
 def test_no_probe_run_is_a_ranking_never_no_defect_found():
-    report = ask(Case(symptom="Please sanity-check my model before I start a long training run."), AskOptions(no_probes=True))
+    text = "Please sanity-check my model before I start a long training run."
+    report = ask(Case(symptom=text), AskOptions(no_probes=True))
     assert report.cause_id != catalog.load().healthy_id
     assert "No defect found" not in report.root_cause
     assert report.root_cause.startswith("No probe ran")

@@ -7,6 +7,8 @@ Numeric facts (loss near ln C, accuracy above 100%, ...) are read in facts.py.
 May import: nothing of ours.
 """
 
+# ruff: noqa: E501  (a table of regular expressions: one pattern per line reads better than split strings)
+
 from __future__ import annotations
 
 TRAIN = r"\btrain(?:ing)?\b"

@@ -144,7 +144,8 @@ def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
 def add_facts(ledger: Ledger, facts: list[Fact]) -> None:
     """Facts read from the symptom, weighed by each entry's `facts` table."""
     for f in facts:
-        obs = Observation(kind="observation", source="symptom", text=f'the symptom reports {f.detail}: "{_clip(f.phrase)}"')
+        text = f'the symptom reports {f.detail}: "{_clip(f.phrase)}"'
+        obs = Observation(kind="observation", source="symptom", text=text)
         for e in ledger.catalog.entries:
             w = e.facts.get(f.id)
             if w:

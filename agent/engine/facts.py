@@ -10,6 +10,8 @@ table), never code.
 May import: nothing of ours but `_fact_words`.
 """
 
+# ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
+
 from __future__ import annotations
 
 import math
