@@ -43,6 +43,10 @@ class CatalogEntry(BaseModel):
     explanation: str
     prior: float = Field(default=0.03, gt=0.0, lt=1.0, description="base rate among reported silent bugs")
     symptoms: list[SymptomCue] = Field(default_factory=list)
+    facts: dict[str, float] = Field(
+        default_factory=dict,
+        description="symptom fact id (see engine/facts.py) -> log-odds weight: what that fact means for this cause",
+    )
     code_cues: dict[str, float] = Field(default_factory=dict, description="cue id -> log-odds weight")
     probes: dict[str, dict[str, float]] = Field(
         default_factory=dict,
@@ -66,6 +70,7 @@ class CatalogEntry(BaseModel):
         zero = [f"code_cues.{k}" for k, w in self.code_cues.items() if w == 0]
         zero += [f"probes.{p}.{t}" for p, tags in self.probes.items() for t, w in tags.items() if w == 0]
         zero += [f"symptoms[{i}]" for i, s in enumerate(self.symptoms) if s.weight == 0]
+        zero += [f"facts.{k}" for k, w in self.facts.items() if w == 0]
         if zero:
             raise ValueError(f"entry {self.id!r} has zero weights (say nothing; remove them): {', '.join(zero)}")
         return self

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from debug_agent import plugins
 from debug_agent.cues import _load_rules
+from debug_agent.engine.facts import KNOWN as KNOWN_FACTS
 from debug_agent.errors import CatalogError, validation_problems
 from debug_agent.schemas import Catalog, ProbeInfo
 
@@ -50,6 +51,13 @@ def _parse(text: str, origin: str, extra: list[tuple[str, str]] | None = None) -
                 f"catalog entry {e.id!r} names unknown code cues {unknown}",
                 where=origin,
                 fix=f"known cues: {', '.join(sorted(cues))}",
+            )
+        unknown = sorted(set(e.facts) - set(KNOWN_FACTS))
+        if unknown:
+            raise CatalogError(
+                f"catalog entry {e.id!r} names unknown symptom facts {unknown}",
+                where=origin,
+                fix=f"known facts: {', '.join(sorted(KNOWN_FACTS))}",
             )
     for q in cat.questions:
         bad = sorted((set(q.yes) | set(q.no)) - set(cat.ids))

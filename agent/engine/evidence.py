@@ -12,14 +12,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from debug_agent.engine.facts import Fact
 from debug_agent.schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, SymptomMatch
 
 SYMPTOM_CAP = 3.0  # a long symptom cannot outvote an experiment
+WORDS_CAP = 4.5  # phrases and facts together saturate (softly, keeping their order) below a decisive experiment
 CODE_CAP = 4.5
 LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
 OTHER = "other"
 
-Origin = Literal["symptom", "code", "probe", "answer", "llm"]
+# "neutral": a clean probe result credited to a cause that probe does not test (see add_probes)
+Origin = Literal["symptom", "fact", "code", "probe", "neutral", "answer", "llm"]
 
 
 @dataclass
@@ -35,6 +38,8 @@ class Ledger:
 
     catalog: Catalog
     terms: dict[str, list[Term]] = field(default_factory=dict)
+    # "No defect found" is an answer only after probes ran and passed; until then it ranks below the leader.
+    healthy_allowed: bool = True
 
     def __post_init__(self) -> None:
         for e in self.catalog.entries:
@@ -50,7 +55,9 @@ class Ledger:
         if origin in caps:
             return max(-caps[origin], min(caps[origin], sum(t.weight for t in ts)))
         if origin is None:
-            return sum(self.total(cause_id, o) for o in ("symptom", "code", "probe", "answer", "llm"))
+            words = self.total(cause_id, "symptom") + self.total(cause_id, "fact")
+            words = WORDS_CAP * math.tanh(words / WORDS_CAP)
+            return words + sum(self.total(cause_id, o) for o in ("code", "probe", "neutral", "answer", "llm"))
         return sum(t.weight for t in ts)
 
     def score(self, entry: CatalogEntry) -> float:
@@ -83,8 +90,9 @@ class Ledger:
         for e in self.catalog.entries:
             reasons = [
                 f"{t.weight:+.1f} {t.obs.text[:140]}"
-                for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))[:4]
-            ]
+                for t in sorted(self.terms[e.id], key=lambda t: -abs(t.weight))
+                if t.origin != "neutral"
+            ][:4]
             out.append(
                 Hypothesis(
                     cause_id=e.id,
@@ -95,6 +103,8 @@ class Ledger:
                 )
             )
         out.sort(key=lambda h: -h.credence)
+        if not self.healthy_allowed and len(out) > 1 and out[0].cause_id == self.catalog.healthy_id:
+            out[0], out[1] = out[1], out[0]
         total = sum(h.credence for h in out)
         if total > 1.0:  # rounding can push the sum a hair over 1
             out[0] = out[0].model_copy(update={"credence": round(out[0].credence - (total - 1.0), 4)})
@@ -129,6 +139,21 @@ def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
             if m := re.search(cue.pattern, text, re.IGNORECASE):
                 out.append(SymptomMatch(cause_id=e.id, phrase=_sentence(text, m.start(), m.end()), weight=cue.weight))
     return out
+
+
+def add_facts(ledger: Ledger, facts: list[Fact]) -> None:
+    """Facts read from the symptom, weighed by each entry's `facts` table."""
+    for f in facts:
+        text = f'the symptom reports {f.detail}: "{_clip(f.phrase)}"'
+        obs = Observation(kind="observation", source="symptom", text=text)
+        for e in ledger.catalog.entries:
+            w = e.facts.get(f.id)
+            if w:
+                ledger.add(e.id, "fact", w, obs)
+
+
+def _clip(phrase: str, n: int = 160) -> str:
+    return phrase if len(phrase) <= n else phrase[: n - 3] + "..."
 
 
 def add_symptoms(ledger: Ledger, matches: list[SymptomMatch]) -> None:
@@ -176,13 +201,26 @@ def finding_observations(r: ProbeResult, limit: int = 3) -> list[Observation]:
 
 
 def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
+    """Probe outcomes; the healthy answer becomes possible only when at least one probe ran and passed.
+
+    A clean result of a probe that does not test a cause is as likely under that cause as under "no
+    defect": such a cause is credited with the healthy entry's weight for the clean outcome (origin
+    "neutral", which neither supports nor contradicts it), so passes of unrelated probes do not add up
+    to "no defect found" against a cause no probe could see.
+    """
+    ledger.healthy_allowed = any(r.status == "passed" for r in results)
+    healthy = ledger.catalog.get(ledger.catalog.healthy_id)
     for r in results:
         if not r.outcomes:
             continue
         obs = probe_observation(r)
+        clean = sum(w for tag, w in healthy.probes.get(r.name, {}).items() if tag in r.outcomes and w > 0)
         for e in ledger.catalog.entries:
-            table = e.probes.get(r.name, {})
-            w = sum(table.get(tag, 0.0) for tag in r.outcomes)
+            table = e.probes.get(r.name)
+            if table is None and e.kind != "healthy":
+                ledger.add(e.id, "neutral", clean, obs)
+                continue
+            w = sum((table or {}).get(tag, 0.0) for tag in r.outcomes)
             ledger.add(e.id, "probe", w, obs)
 
 

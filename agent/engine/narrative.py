@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from debug_agent.engine.evidence import Ledger, finding_observations
+from debug_agent.engine.separate import separating_action
 from debug_agent.schemas import CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, Report
 
 RUN_STATUSES = ("passed", "failed", "inconclusive")
@@ -63,24 +64,38 @@ def _observations(top: CatalogEntry, ledger: Ledger, results: list[ProbeResult])
     return out
 
 
-def _first_action(top: CatalogEntry, status: str, where: str, results: list[ProbeResult]) -> str:
-    """The catalog's experiment; when no probe has tested the cause yet, say which probe would."""
+def _first_action(top: CatalogEntry, status: str, where: str, results: list[ProbeResult], separate: str) -> str:
+    """The catalog's experiment; with no probe run, first the experiment that separates the leaders."""
     text = _fill(top.first_action, where)
+    if not any(r.status in RUN_STATUSES for r in results) and separate:
+        return f"{separate} Meanwhile, by hand: {text}"
     if status != "untested" or not top.probes:
         return text
     probe = max(top.probes, key=lambda p: max(top.probes[p].values()))
     skipped = next((r for r in results if r.name == probe and r.status == "not_applicable"), None)
     if skipped:
         return f"{text} (The `{probe}` probe would test this, but was not run: {skipped.summary}.)"
-    if not results:
-        return f"{text} (Or let debug-agent run it: add --target FILE.py; the `{probe}` probe tests this.)"
     return text
+
+
+def _candidates(hyps: list[Hypothesis], healthy: str, n: int = 3) -> list[Hypothesis]:
+    return [h for h in hyps if h.cause_id != healthy][:n]
+
+
+def _ranking_root(top: CatalogEntry, hyps: list[Hypothesis], healthy: str) -> str:
+    """The root-cause text when no probe ran: a ranking, not a finding."""
+    rest = ", ".join(f"{h.title} ({h.credence:.2f})" for h in _candidates(hyps, healthy)[1:])
+    what = "Probably not a bug" if top.kind == "not_bug" else "Most likely"
+    return (
+        f"No probe ran, so this is a ranking of candidates, not a finding. {what}: {top.title} "
+        f"({hyps[0].credence:.2f}){'; then ' + rest if rest else ''}. {top.explanation}"
+    )
 
 
 def _competing(hyps: list[Hypothesis], ledger: Ledger, n: int = 3) -> list[str]:
     out = []
     for h in hyps[:n]:
-        terms = sorted(ledger.terms[h.cause_id], key=lambda t: -abs(t.weight))
+        terms = sorted((t for t in ledger.terms[h.cause_id] if t.origin != "neutral"), key=lambda t: -abs(t.weight))
         why = f"; {'against' if terms[0].weight < 0 else 'for'}: {terms[0].obs.text[:160]}" if terms else ""
         out.append(f"{h.title} ({h.cause_id}), credence {h.credence:.2f}, {h.status}{why}")
     return out
@@ -109,6 +124,8 @@ def compose(
             )
         ]
     ran = [r for r in results if r.status in RUN_STATUSES]
+    cands = [h.cause_id for h in _candidates(hyps, cat.healthy_id)]
+    separate = "" if ran else separating_action(cat, ledger.credences(), cands)
     if top.kind == "healthy":
         untested = [h.title for h in hyps if h.status == "untested" and h.cause_id != top.id][:5]
         root = f"No defect found. {len(ran)} probe(s) ran and none found a defect" + (
@@ -120,9 +137,12 @@ def compose(
             (o.text for o in obs if o.kind == "observation" and o.source.startswith("probe:")),
             next((o.text for o in obs if o.kind == "observation"), ""),
         )
-        root = f"{top.title[0].upper()}{top.title[1:]}. {top.explanation}" + (
-            f" Leading evidence: {lead}." if lead else ""
-        )
+        root = (
+            _ranking_root(top, hyps, cat.healthy_id)
+            if not ran
+            else f"{'Not a bug: ' if top.kind == 'not_bug' else ''}{top.title[0].upper()}{top.title[1:]}. "
+            f"{top.explanation}"
+        ) + (f" Leading evidence: {lead}." if lead else "")
         changes = [_fill(top.fix, where)] if top_h.status != "contradicted" else []
     fallback = [
         f"If {top.title} is ruled out: {_fill(cat.get(h.cause_id).first_action, 'the suspect line')}"
@@ -136,7 +156,7 @@ def compose(
         confidence=round(min(max(top_h.credence, 0.0), 1.0), 3),
         evidence=[o.as_evidence() for o in obs],
         competing_hypotheses=_competing(hyps[1:], ledger),
-        first_action=_first_action(top, top_h.status, where, results),
+        first_action=_first_action(top, top_h.status, where, results, separate),
         prediction_if_true=_fill(top.prediction_if_true, where),
         prediction_if_false=_fill(top.prediction_if_false, where),
         immediate_changes=changes,

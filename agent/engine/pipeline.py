@@ -17,7 +17,16 @@ from typing import Any, Protocol
 from debug_agent._version import __version__
 from debug_agent.cues import scan_diff, scan_files
 from debug_agent.engine import catalog, paths, planner
-from debug_agent.engine.evidence import Ledger, add_answers, add_cues, add_probes, add_symptoms, match_symptoms
+from debug_agent.engine import facts as factmod
+from debug_agent.engine.evidence import (
+    Ledger,
+    add_answers,
+    add_cues,
+    add_facts,
+    add_probes,
+    add_symptoms,
+    match_symptoms,
+)
 from debug_agent.engine.narrative import compose
 from debug_agent.errors import LLMError, LLMUnavailable, TargetError, UsageError, WorkerError
 from debug_agent.llm import LLM, MODES, assist
@@ -102,6 +111,7 @@ def triage(case: Case, source_cues: list[CodeCue] | None = None) -> Triage:
     cues = (scan_diff(case.diff) if case.diff else []) + (source_cues or [])
     ledger = Ledger(cat)
     add_symptoms(ledger, match_symptoms(case.symptom, cat))
+    add_facts(ledger, factmod.extract(case.symptom))
     add_answers(ledger, case.answers)
     add_cues(ledger, cues)
     return Triage(ledger, cues)

@@ -1,0 +1,255 @@
+"""Read facts, not phrasings: typed facts extracted from a symptom text.
+
+A fact is something the user reports about what they see: a loss at ln C for C classes, accuracy
+above 100%, a loss of exactly 0, NaN right away or after N steps, validation loss rising while the
+training loss falls, the same checkpoint scoring differently twice. Numbers are read against reference
+values here; trends and relations are read with the broad word rules of `_fact_words`. Each fact keeps
+the sentence it came from. What a fact means for each cause is catalog data (each entry's `facts`
+table), never code.
+
+May import: nothing of ours but `_fact_words`.
+"""
+
+# ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from debug_agent.engine._fact_words import EXCEPT, RULES, TRAIN, VAL
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact read from the symptom: its id, what was read, and the sentence it came from."""
+
+    id: str
+    detail: str
+    phrase: str
+    value: float | None = None
+
+
+_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n\s*\n|\n\s*[-*\u2022]\s+")
+_COMPILED = [(fid, desc, [re.compile(p, re.IGNORECASE) for p in pats]) for fid, desc, pats in RULES]
+_EXCEPT = {fid: re.compile(p, re.IGNORECASE) for fid, p in EXCEPT.items()}
+
+NUMERIC = {
+    "loss_at_chance": "a loss at the value of uniform guessing (ln C for C classes)",
+    "acc_at_chance": "accuracy at chance level",
+    "metric_impossible": "a metric value that is impossible (accuracy above 100% or above 1, or negative)",
+    "loss_zero": "a loss of exactly zero",
+    "loss_negative": "a negative loss where the loss cannot be negative",
+    "loss_near_zero": "a loss that falls to almost zero",
+    "val_near_perfect": "validation accuracy at or near 100%",
+    "nonfinite": "NaN or Inf values",
+    "nonfinite_immediate": "NaN or Inf from the first step",
+    "nonfinite_later": "NaN or Inf only after some steps",
+    "train_fits_val_chance": "training fits while validation stays at chance",
+    "train_improves_val_worsens": "validation getting worse while training keeps improving",
+}
+KNOWN: dict[str, str] = {fid: desc for fid, desc, _ in RULES} | NUMERIC
+
+
+def sentences(text: str) -> list[str]:
+    flat = text.replace("\u2019", "'").replace("\u2212", "-").replace("\u2248", "~")
+    return [" ".join(s.split()) for s in _SPLIT.split(flat) if s.strip()]
+
+
+# ---------------------------------------------------------------- number of classes
+_NAMED_C = [
+    (r"cifar-?100\b", 100), (r"cifar-?10\b|\bmnist\b|fashion-?mnist|\bsvhn\b", 10), (r"imagenet(?!-?\d)", 1000),
+    (r"\bbinary\b|two classes|2 classes|yes/no|positive (?:or|vs\.?|and) negative", 2),
+]
+_WORD_N = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_C_RE = re.compile(
+    r"\b(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten)[- ](?:way|class(?:es)?|categor(?:y|ies)|labels|outputs|digits)\b",
+    re.IGNORECASE,
+)
+_VOCAB_RE = re.compile(r"vocab(?:ulary)?(?: size)?(?: of| is| =|:)?\s*(\d[\d,]{2,})", re.IGNORECASE)
+
+
+def classes(text: str) -> int | None:
+    """The number of classes the text states or names (a dataset, 'binary', 'a vocabulary of 50,000')."""
+    if m := _C_RE.search(text):
+        n = m.group(1).lower()
+        c = _WORD_N.get(n) or int(n)
+        if c >= 2:
+            return c
+    if m := _VOCAB_RE.search(text):
+        return int(m.group(1).replace(",", ""))
+    for pat, c in _NAMED_C:
+        if re.search(pat, text, re.IGNORECASE):
+            return c
+    return None
+
+
+# ---------------------------------------------------------------- numbers next to loss / metric words
+_NUM = r"(-?\d+(?:\.\d+)?(?:e-?\d+)?)"
+_LOSS_NUM = re.compile(
+    r"\b(loss|cross[- ]?entropy|\bce\b|nll|perplexity|ppl)\b(?:(?!\b(?:acc\w*|lr|learning rate|epochs?|steps?|iterations?|batch)\b)[^\d-]){0,40}?"
+    + _NUM + r"(?!\s*(?:%|epochs?|steps?|iter|classes|k\b))",
+    re.IGNORECASE,
+)
+_ACC_NUM = re.compile(
+    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1)\b(?:(?!\b(?:loss|lr|epochs?|steps?)\b)[^\d-]){0,30}?"
+    + _NUM + r"\s*(%|percent)?",
+    re.IGNORECASE,
+)
+_PCT_ACC = re.compile(r"(-?\d+(?:\.\d+)?)\s*(%|percent)\s*(?:\w+\s){0,2}?(?:acc(?:uracy)?)\b", re.IGNORECASE)
+_COMMON_C = (2, 3, 4, 5, 10, 100, 1000)
+
+
+def _split_of(sentence: str, pos: int) -> str | None:
+    """train / val: the split word nearest before a position in the sentence."""
+    head = sentence[max(0, pos - 60) : pos]
+    last = None
+    for m in re.finditer(TRAIN + "|" + VAL, head, re.IGNORECASE):
+        last = "train" if m.group(0).lower().startswith("train") else "val"
+    return last
+
+
+def _chance_loss(v: float, c: int | None) -> str | None:
+    if v <= 0:
+        return None
+    if c:
+        ref = math.log(c)
+        return f"{v:g} ~ ln {c} = {ref:.3f} for {c} classes" if abs(v - ref) <= 0.04 * ref + 0.01 else None
+    for cc in _COMMON_C:
+        ref = math.log(cc)
+        if abs(v - ref) <= 0.012 * ref:
+            return f"{v:g} ~ ln {cc} = {ref:.3f} (uniform guessing over {cc} classes)"
+    return None
+
+
+def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
+    for m in _LOSS_NUM.finditer(s):
+        word, raw = m.group(1).lower(), m.group(2)
+        try:
+            v = float(raw)
+        except ValueError:
+            continue
+        if word in ("perplexity", "ppl"):
+            if 0 < v < 1.5:
+                out.append(Fact("loss_near_zero", f"perplexity {raw}, i.e. a loss near 0", s, v))
+            elif c and abs(v - c) <= 0.1 * c:
+                out.append(Fact("loss_at_chance", f"perplexity {raw} ~ {c}, uniform over {c} classes", s, v))
+            continue
+        if v < 0:
+            out.append(Fact("loss_negative", f"a loss of {raw}", s, v))
+        elif v == 0 and re.fullmatch(r"0(?:\.0+)?", raw):
+            out.append(Fact("loss_zero", f"a loss of {raw}", s, v))
+        elif 0 < v < 0.02 and _split_of(s, m.start()) != "val":
+            out.append(Fact("loss_near_zero", f"a loss of {raw}", s, v))
+        elif why := _chance_loss(v, c):
+            out.append(Fact("loss_at_chance", why, s, v))
+
+
+def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
+    """(position, value in percent or fraction, given as percent?, raw text) for accuracy-like numbers."""
+    found: dict[int, tuple[int, float, bool, str]] = {}
+    for m in _ACC_NUM.finditer(s):
+        found[m.start(2)] = (m.start(), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
+    for m in _PCT_ACC.finditer(s):
+        found.setdefault(m.start(1), (m.start(), float(m.group(1)), True, m.group(1) + "%"))
+    return list(found.values())
+
+
+def _acc_facts(s: str, c: int | None, out: list[Fact], by_split: dict[str, list[float]]) -> None:
+    for pos, v, pct, raw in _acc_values(s):
+        if v < 0 or (pct and v > 100) or (not pct and "." in raw and 1 < v < 10) or (not pct and v > 100):
+            out.append(Fact("metric_impossible", f"a metric of {raw}", s, v))
+            continue
+        p = v if pct or v > 1 else v * 100
+        split = _split_of(s, pos)
+        if split:
+            by_split.setdefault(split, []).append(p)
+        if c and abs(p - 100 / c) <= max(3.0, 0.15 * 100 / c):
+            out.append(Fact("acc_at_chance", f"{raw} ~ 1/{c}, chance for {c} classes", s, p))
+        if split == "val" and p >= 98:
+            out.append(Fact("val_near_perfect", f"validation {raw}", s, p))
+
+
+_NAN = re.compile(r"\b(nan|inf|infinity|infinite|-inf)s?\b", re.IGNORECASE)
+_NOW = re.compile(
+    r"immediately|right away|(?:the )?(?:very )?first (?:step|batch|iteration|forward|update|epoch)|step 0\b|"
+    r"from the (?:start|beginning|outset|first)|at (?:the )?start|straight away|(?:at|on) initiali[sz]ation|after (?:one|1|a single) (?:step|iteration|batch)",
+    re.IGNORECASE,
+)
+_LATER = re.compile(
+    r"after (?:about |around |roughly |some |a few |several |many |~)?(\d[\d,.]*k?|a few|some|several|many|a while|hundreds|thousands|dozens|a couple)"
+    r"(?: of)?(?: \w+)? (?:steps|iterations|iters|epochs|batches|updates|minutes|hours)|eventually|after a while|later on|gradually|mid-?training|"
+    r"at (?:step|iteration|epoch) \d+|(?:step|iteration|epoch) \d{2,}",
+    re.IGNORECASE,
+)
+
+
+def _nonfinite_facts(s: str, out: list[Fact]) -> None:
+    m = _NAN.search(s)
+    if not m:
+        return
+    out.append(Fact("nonfinite", f"'{m.group(0)}' values", s))
+    if _NOW.search(s):
+        out.append(Fact("nonfinite_immediate", "non-finite from the first step", s))
+    elif _LATER.search(s):
+        out.append(Fact("nonfinite_later", "non-finite only after some steps", s))
+
+
+def _word_facts(s: str, out: list[Fact]) -> None:
+    for fid, desc, pats in _COMPILED:
+        if fid in _EXCEPT and _EXCEPT[fid].search(s):
+            continue
+        for p in pats:
+            if p.search(s):
+                out.append(Fact(fid, desc, s))
+                break
+
+
+def _derived(facts: list[Fact], by_split: dict[str, list[float]], c: int | None) -> list[Fact]:
+    """Facts that follow from two others (train vs validation numbers, both trends reported)."""
+    ids = {f.id: f for f in facts}
+    out: list[Fact] = []
+    if "train_improves" in ids and "val_worsens" in ids:
+        out.append(Fact("train_improves_val_worsens", KNOWN["train_improves_val_worsens"], ids["val_worsens"].phrase))
+    tr, va = by_split.get("train", []), by_split.get("val", [])
+    if tr and va:
+        gap = max(tr) - min(va)
+        phrase = f"training {max(tr):g}% vs validation {min(va):g}%"
+        if gap >= 15:
+            out.append(Fact("generalization_gap", KNOWN["generalization_gap"], phrase, gap))
+        if min(va) > max(tr) + 1:
+            out.append(Fact("val_better_than_train", KNOWN["val_better_than_train"], phrase))
+        chance = 100 / c if c else None
+        if max(tr) >= 90 and (("acc_at_chance" in ids) or (chance and abs(min(va) - chance) <= max(3.0, 0.15 * chance))):
+            out.append(Fact("train_fits_val_chance", KNOWN["train_fits_val_chance"], phrase))
+    elif "acc_at_chance" in ids and "train_improves" in ids:
+        out.append(Fact("train_fits_val_chance", KNOWN["train_fits_val_chance"], ids["acc_at_chance"].phrase))
+    if tr and max(tr) < 70 and "train_poor" not in ids:
+        out.append(Fact("train_poor", KNOWN["train_poor"], f"training accuracy {max(tr):g}%"))
+    return out
+
+
+_CHANCE_WORDS = re.compile(r"\bchance\b|coin[- ]?flip|random guess\w*|(?:no better|barely better|not better) than (?:random|guessing|chance)", re.IGNORECASE)
+
+
+def extract(text: str) -> list[Fact]:
+    """Every fact the symptom text states, one per id (the first sentence that shows it), in text order."""
+    c = classes(text)
+    raw: list[Fact] = []
+    by_split: dict[str, list[float]] = {}
+    for s in sentences(text):
+        _loss_facts(s, c, raw)
+        _acc_facts(s, c, raw, by_split)
+        _nonfinite_facts(s, raw)
+        if _CHANCE_WORDS.search(s):
+            raw.append(Fact("acc_at_chance", "performance at chance level", s))
+        _word_facts(s, raw)
+    raw += _derived(raw, by_split, c)
+    seen: set[str] = set()
+    out = []
+    for f in raw:
+        if f.id not in seen:
+            seen.add(f.id)
+            out.append(f)
+    return out

@@ -1,0 +1,185 @@
+"""Diagnosis quality in-sample and held-out, side by side: top-1, top-3, Brier, per-cause misses.
+
+(a) bundled examples (in-sample: the catalog was written against them), each through the real CLI;
+(b) the held-out corpus of real bug reports in benchmarks/realworld/, each case through the real CLI
+    (`debug-agent ask --symptom-file symptom.txt [--diff change.diff] [--target target.py] --format json
+    --offline`), probes included when the case has a target;
+(c) the independent paraphrase set (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`).
+
+Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
+No catalog weight is fitted to the corpus, so there is no leave-one-source-out step; a tuning step
+would have to add one (by source_family) and report it instead of the plain corpus figure.
+
+    python benchmarks/realworld_eval.py [--skip bundled corpus paraphrases] [--only CASE ...] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+from debug_agent.engine.pipeline import AskOptions, ask
+from debug_agent.intake import bundled
+from debug_agent.schemas import Case
+
+ROOT = Path(__file__).resolve().parent
+CORPUS = ROOT / "realworld"
+PARAPHRASES = ROOT / "paraphrases" / "paraphrases.toml"
+
+
+def cli(args: list[str], cwd: Path | None = None) -> dict:
+    """One `debug-agent ask ... --format json --offline --quiet` run: its report, or the error."""
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "debug_agent", "ask", *args, "--format", "json", "--offline", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=cwd,
+    )
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        return {"error": (proc.stderr.strip() or proc.stdout.strip())[-400:], "seconds": seconds}
+    report = json.loads(proc.stdout)
+    return {
+        "cause_id": report["cause_id"],
+        "confidence": report["confidence"],
+        "top3": [h["cause_id"] for h in report["hypotheses"][:3]],
+        "probes_ran": sum(p["status"] in ("passed", "failed", "inconclusive") for p in report["probes"]),
+        "seconds": seconds,
+    }
+
+
+def corpus_cases(only: list[str] | None = None) -> list[dict]:
+    out = []
+    for meta in sorted(CORPUS.glob("*/case.toml")):
+        if only and meta.parent.name not in only:
+            continue
+        data = tomllib.loads(meta.read_text(encoding="utf-8"))
+        out.append(data | {"name": meta.parent.name, "folder": meta.parent})
+    return out
+
+
+def run_corpus(cases: list[dict]) -> list[dict]:
+    rows = []
+    for c in cases:
+        folder: Path = c["folder"]
+        args = ["--symptom-file", str(folder / "symptom.txt")]
+        if (folder / "change.diff").exists():
+            args += ["--diff", str(folder / "change.diff")]
+        if (folder / "target.py").exists():
+            args += ["--target", str(folder / "target.py")]
+        rows.append({"name": c["name"], "expect": c["cause"], "family": c.get("source_family", "")} | cli(args, folder))
+        show(rows[-1])
+    return rows
+
+
+def run_bundled(only: list[str] | None = None) -> list[dict]:
+    rows = []
+    for ex in bundled.all_examples():
+        if only and ex.name not in only:
+            continue
+        rows.append({"name": ex.name, "expect": ex.expect} | cli(["--example", ex.name]))
+        show(rows[-1])
+    return rows
+
+
+def run_paraphrases() -> list[dict]:
+    data = tomllib.loads(PARAPHRASES.read_text(encoding="utf-8"))
+    rows = []
+    for i, item in enumerate(data["case"]):
+        report = ask(Case(symptom=item["text"]), AskOptions(no_probes=True))
+        rows.append(
+            {
+                "name": f"paraphrase {i}",
+                "expect": item["cause"],
+                "cause_id": report.cause_id,
+                "confidence": report.confidence,
+                "top3": [h.cause_id for h in report.hypotheses[:3]],
+            }
+        )
+    return rows
+
+
+def show(row: dict) -> None:
+    if "error" in row:
+        print(f"  {row['name']:36} {row['expect']:28} ERROR {row['error'][:80]}", flush=True)
+        return
+    mark = "ok" if row["cause_id"] == row["expect"] else ("top3" if row["expect"] in row["top3"] else "MISS")
+    print(
+        f"  {row['name']:36} {row['expect']:28} {row['cause_id']:28} {row['confidence']:5.2f} "
+        f"{row.get('seconds', 0):5.1f}s {mark}",
+        flush=True,
+    )
+
+
+def figures(rows: list[dict]) -> dict:
+    done = [r for r in rows if "error" not in r]
+    n = max(len(done), 1)
+    top1 = sum(r["cause_id"] == r["expect"] for r in done) / n
+    top3 = sum(r["expect"] in r["top3"] for r in done) / n
+    brier = statistics.fmean((r["confidence"] - (r["cause_id"] == r["expect"])) ** 2 for r in done) if done else 0
+    misses = Counter(r["expect"] for r in done if r["cause_id"] != r["expect"])
+    return {
+        "n": len(rows),
+        "errors": len(rows) - len(done),
+        "top1": top1,
+        "top3": top3,
+        "brier": brier,
+        "mean_conf": statistics.fmean(r["confidence"] for r in done) if done else 0,
+        "misses": dict(sorted(misses.items(), key=lambda kv: -kv[1])),
+    }
+
+
+def print_table(results: dict[str, dict]) -> None:
+    print()
+    print(f"{'set':34} {'n':>4} {'top-1':>7} {'top-3':>7} {'Brier':>7} {'mean conf':>10} {'errors':>7}")
+    for name, f in results.items():
+        print(
+            f"{name:34} {f['n']:4d} {f['top1']:7.1%} {f['top3']:7.1%} {f['brier']:7.3f} {f['mean_conf']:10.3f} "
+            f"{f['errors']:7d}"
+        )
+    for name, f in results.items():
+        if f["misses"]:
+            print(f"\n{name}: top-1 misses by expected cause")
+            print("  " + ", ".join(f"{k} {v}" for k, v in f["misses"].items()))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip", nargs="*", default=[], choices=["bundled", "corpus", "paraphrases"])
+    parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
+    parser.add_argument("--json", help="also write every row to this file")
+    args = parser.parse_args()
+    results: dict[str, dict] = {}
+    rows: dict[str, list[dict]] = {}
+    if "bundled" not in args.skip:
+        print("(a) bundled examples, in-sample", flush=True)
+        rows["bundled"] = run_bundled(args.only)
+        results["(a) bundled examples (in-sample)"] = figures(rows["bundled"])
+    if "corpus" not in args.skip:
+        print("(b) real-bug corpus, held out", flush=True)
+        rows["corpus"] = run_corpus(corpus_cases(args.only))
+        results["(b) real-bug corpus (held out)"] = figures(rows["corpus"])
+        no_target = [r for r in rows["corpus"] if not (CORPUS / r["name"] / "target.py").exists()]
+        if no_target:
+            results["    of which symptom/diff only"] = figures(no_target)
+    if "paraphrases" not in args.skip:
+        print("(c) paraphrases, symptom only", flush=True)
+        rows["paraphrases"] = run_paraphrases()
+        results["(c) paraphrases (symptom only)"] = figures(rows["paraphrases"])
+    print_table(results)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"figures": results, "rows": rows}, indent=1, default=str))
+    return 0 if all(f["errors"] == 0 for f in results.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

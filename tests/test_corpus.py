@@ -1,0 +1,96 @@
+"""The held-out corpus of real bug reports cannot rot: every case still shows its symptom, every case.toml is valid.
+
+Each case's check.py reproduces the reported symptom with plain torch and raises when it no longer
+shows; all checks run in this one process (torch on one thread). The catalog side: every cause a case
+names exists, and every defect / not-a-bug entry of the catalog is exercised by at least one corpus case
+or bundled example. Nothing here reads the symptom texts.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+import torch
+
+from debug_agent.engine import catalog
+from debug_agent.intake import bundled
+
+CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "realworld"
+CASES = sorted(p.parent for p in CORPUS.glob("*/case.toml"))
+KINDS = {"bug", "not_bug"}
+
+
+def _meta(folder: Path) -> dict:
+    return tomllib.loads((folder / "case.toml").read_text(encoding="utf-8"))
+
+
+def test_the_corpus_is_there():
+    assert len(CASES) >= 30
+    assert len({_meta(c)["cause"] for c in CASES}) >= 15
+
+
+@pytest.mark.parametrize("folder", CASES, ids=[c.name for c in CASES])
+def test_case_toml_is_valid(folder: Path):
+    meta = _meta(folder)
+    cat = catalog.load()
+    assert meta.get("id", folder.name) == folder.name
+    assert meta["cause"] in cat.ids, f"{folder.name}: unknown cause {meta['cause']!r}"
+    assert meta["kind"] in KINDS, f"{folder.name}: kind must be one of {sorted(KINDS)}"
+    entry = cat.get(meta["cause"])
+    assert (meta["kind"] == "not_bug") == (entry.kind == "not_bug"), f"{folder.name}: kind disagrees with the catalog"
+    assert str(meta.get("source", "")).startswith(("https://", "http://")), f"{folder.name}: no source URL"
+    assert meta.get("source_family"), f"{folder.name}: no source_family"
+    assert (folder / "symptom.txt").read_text(encoding="utf-8").strip(), f"{folder.name}: empty symptom"
+    assert (folder / "check.py").exists()
+    assert (folder / "target.py").exists() or (folder / "change.diff").exists() or meta["kind"] == "not_bug"
+
+
+@pytest.fixture(scope="module")
+def one_thread():
+    n = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(n)
+
+
+def run_check(folder: Path) -> str:
+    """Import the case's check.py and call check(); fail the test when the symptom no longer shows."""
+    spec = importlib.util.spec_from_file_location(f"corpus_check_{folder.name}", folder / "check.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    torch.manual_seed(0)
+    try:
+        shown = mod.check()
+    except AssertionError as exc:
+        pytest.fail(f"{folder.name}: the check no longer shows the reported symptom: {exc!r}")
+    assert isinstance(shown, str) and shown.strip(), f"{folder.name}: check() must describe what it showed"
+    return shown
+
+
+@pytest.mark.parametrize("folder", CASES, ids=[c.name for c in CASES])
+def test_case_still_shows_its_symptom(folder: Path, one_thread):
+    run_check(folder)
+
+
+def test_a_rotted_case_fails(tmp_path: Path):
+    """A check whose symptom is gone (its assertion fails) makes the corpus test fail, not pass quietly."""
+    case = tmp_path / "rotted"
+    case.mkdir()
+    (case / "check.py").write_text(
+        "import torch\n\ndef check() -> str:\n"
+        "    loss = torch.tensor(0.5)\n"
+        "    assert not torch.isfinite(loss), 'the loss is finite now'\n"
+        "    return 'nan loss'\n"
+    )
+    with pytest.raises(pytest.fail.Exception, match="no longer shows"):
+        run_check(case)
+
+
+def test_every_catalog_cause_has_a_case_or_an_example():
+    covered = {_meta(c)["cause"] for c in CASES} | {e.expect for e in bundled.all_examples()}
+    missing = [e.id for e in catalog.load().entries if e.kind in ("defect", "not_bug") and e.id not in covered]
+    assert not missing, f"catalog entries with no corpus case and no bundled example: {missing}"
