@@ -42,6 +42,7 @@ def diagnose(
     metric_fn: Callable[..., Any] | None = None,
     train_data: Any = None,
     val_data: Any = None,
+    groups: tuple[Any, Any] | None = None,
     causal: bool = False,
     sequence_dim: int = 1,
     probes: list[str] | None = None,
@@ -65,6 +66,7 @@ def diagnose(
         metric_fn=metric_fn,
         train_data=train_data,
         val_data=val_data,
+        groups=groups,
         causal=causal,
         sequence_dim=sequence_dim,
     )

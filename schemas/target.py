@@ -20,6 +20,7 @@ TARGET_KEYS = (
     "metric_fn",
     "train_data",
     "val_data",
+    "groups",
     "causal",
     "sequence_dim",
     "name",
@@ -53,6 +54,9 @@ class Target(BaseModel):
     metric_fn: Callable[..., Any] | None = Field(default=None, description="metric_fn(output, targets) -> number")
     train_data: Any = None
     val_data: Any = None
+    groups: tuple[Any, Any] | None = Field(
+        default=None, description="(train_groups, val_groups): a group id (patient, user, document) per row"
+    )
     causal: bool = False
     sequence_dim: int = 1
     name: str | None = None
@@ -84,6 +88,18 @@ class Target(BaseModel):
         if any(t.dim() == 0 for t in items) or len(sizes) != 1:
             raise ValueError("every input tensor needs the same leading batch dimension")
         return (tuple(items), v[1])
+
+    @field_validator("groups", mode="before")
+    @classmethod
+    def _groups_pair(cls, v: Any) -> Any:
+        if v is None:
+            return v
+        if not isinstance(v, (tuple, list)) or len(v) != 2 or any(isinstance(g, (str, bytes)) for g in v):
+            raise ValueError("groups must be a pair (train_groups, val_groups) of sequences of group ids")
+        try:
+            return (list(v[0]), list(v[1]))
+        except TypeError as exc:
+            raise ValueError("groups must be a pair (train_groups, val_groups) of sequences of group ids") from exc
 
     @model_validator(mode="after")
     def _sequence_dim_fits(self) -> Target:

@@ -16,7 +16,9 @@ IDS = """layout.reshape_permute shape.broadcast loss.double_activation loss.wron
 numeric.unstable optim.missing_zero_grad optim.lr_too_high optim.lr_too_low optim.params_not_updated
 graph.detached mode.train_at_eval mode.eval_at_train norm.batch_coupling init.dead_units grad.vanishing
 grad.exploding data.label_misalignment data.leakage data.unnormalized data.stale_cache mask.causal_leak
-state.cross_batch autograd.wrong_backward metric.wrong rl.bootstrap_terminal scale.loss_imbalance none""".split()
+state.cross_batch autograd.wrong_backward metric.wrong rl.bootstrap_terminal scale.loss_imbalance none
+attn.unscaled_scores optim.frozen_params_train optim.grad_accum_unscaled optim.scheduler_misstep
+loss.padding_counted""".split()
 
 
 def test_ids_are_exactly_the_stable_list():

@@ -15,6 +15,7 @@ from debug_agent.schemas import Catalog, ProbeInfo, ProbeRequest, TargetInfo
 
 CLEAN = "<clean>"
 MIN_GAIN = 0.005  # nats; below this a probe tells us nothing we do not know
+LEAD = 0.2  # a cause at or above this credence is a leading candidate: its direct test is always planned
 
 
 @dataclass
@@ -104,6 +105,11 @@ def plan(
         base += gain
         left -= cost
         del pool[req.name]
+    direct = _direct_test(catalog, cred, pool, names)
+    if direct is not None and (req := scaled(pool[direct[1]], left)) is not None:
+        chosen.append(req.model_copy(update={"reason": req.reason or f"the direct test of {direct[0]}"}))
+        left -= pool[direct[1]].cost if not req.options else left
+        del pool[direct[1]]
     for name, info in pool.items():
         if scaled(info, left) is None and info.cost > left:
             skipped.append(
@@ -112,3 +118,24 @@ def plan(
                 )
             )
     return chosen, skipped
+
+
+def _direct_test(
+    catalog: Catalog, cred: dict[str, float], pool: dict[str, ProbeInfo], chosen: list[str]
+) -> tuple[str, str] | None:
+    """(cause, probe): the leading cause's strongest confirming probe, when the greedy plan left it out.
+
+    The entropy criterion counts a second probe that splits the candidates the same way as worth
+    nothing, so a cause separated early by an indirect probe (metric.wrong by shape_audit) would
+    never get the experiment that tests it directly (metric_audit). Which probe is direct is data:
+    the one whose outcome the catalog weighs highest for the cause.
+    """
+    ranked = sorted((p, c) for c, p in cred.items() if c in catalog.ids and c != "none")
+    if not ranked or ranked[-1][0] < LEAD:
+        return None
+    cause = ranked[-1][1]
+    tests = [(max(w for w in table.values()), name) for name, table in catalog.get(cause).probes.items() if table]
+    best = max((t for t in tests if t[0] > 0), default=None)
+    if best is None or best[1] in chosen or best[1] not in pool:
+        return None
+    return cause, best[1]
