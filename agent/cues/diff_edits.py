@@ -97,7 +97,9 @@ def optimizer_all_params(hunk: DiffHunk) -> list[Hit]:
     ]
 
 
-_SOFTMAX_DIM = re.compile(r"\b(log_softmax|softmax|softmin|LogSoftmax|Softmax)\s*\((?:[^()]|\([^()]*\))*?\bdim\s*=\s*(-?\d+)")
+_SOFTMAX_DIM = re.compile(
+    r"\b(log_softmax|softmax|softmin|LogSoftmax|Softmax)\s*\((?:[^()]|\([^()]*\))*?\bdim\s*=\s*(-?\d+)"
+)
 _SOFTMAX_POS = re.compile(r"\b(log_softmax|softmax|softmin)\s*\(\s*[\w.\[\]:, ]+?,\s*(-?\d+)\s*\)")
 
 

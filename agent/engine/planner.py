@@ -85,6 +85,12 @@ def plan(
                 pool[info.name] = info
     names: list[str] = []
     left = budget_units
+    direct = _direct_test(catalog, cred, pool)
+    if direct is not None and (first := scaled(pool[direct[1]], left)) is not None:
+        chosen.append(first.model_copy(update={"reason": first.reason or f"the direct test of {direct[0]}"}))
+        names.append(first.name)
+        left -= pool[first.name].cost if not first.options else left
+        del pool[first.name]
     base = _entropy(_partition(cred, catalog, names))
     while pool:
         best: tuple[float, float, ProbeRequest] | None = None
@@ -105,11 +111,6 @@ def plan(
         base += gain
         left -= cost
         del pool[req.name]
-    direct = _direct_test(catalog, cred, pool, names)
-    if direct is not None and (req := scaled(pool[direct[1]], left)) is not None:
-        chosen.append(req.model_copy(update={"reason": req.reason or f"the direct test of {direct[0]}"}))
-        left -= pool[direct[1]].cost if not req.options else left
-        del pool[direct[1]]
     for name, info in pool.items():
         if scaled(info, left) is None and info.cost > left:
             skipped.append(
@@ -120,10 +121,8 @@ def plan(
     return chosen, skipped
 
 
-def _direct_test(
-    catalog: Catalog, cred: dict[str, float], pool: dict[str, ProbeInfo], chosen: list[str]
-) -> tuple[str, str] | None:
-    """(cause, probe): the leading cause's strongest confirming probe, when the greedy plan left it out.
+def _direct_test(catalog: Catalog, cred: dict[str, float], pool: dict[str, ProbeInfo]) -> tuple[str, str] | None:
+    """(cause, probe): the leading cause's strongest confirming probe, planned before the greedy choice.
 
     The entropy criterion counts a second probe that splits the candidates the same way as worth
     nothing, so a cause separated early by an indirect probe (metric.wrong by shape_audit) would
@@ -136,6 +135,6 @@ def _direct_test(
     cause = ranked[-1][1]
     tests = [(max(w for w in table.values()), name) for name, table in catalog.get(cause).probes.items() if table]
     best = max((t for t in tests if t[0] > 0), default=None)
-    if best is None or best[1] in chosen or best[1] not in pool:
+    if best is None or best[1] not in pool:
         return None
     return cause, best[1]
