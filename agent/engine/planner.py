@@ -2,7 +2,9 @@
 
 Each cause predicts, for each probe, the outcome its catalog entry weighs highest (its signature),
 or a clean result. A probe's value is how much it splits the credence mass into groups with
-different predicted outcomes (the entropy gain of the joint partition). We pick greedily by gain per
+different predicted outcomes (the entropy gain of the joint partition), plus a share
+(REPEAT_VALUE) of what it would split on its own, since probes are not infallible and a second
+test of the same split is worth something. We pick greedily by gain per
 cost until the gain is negligible or the budget (in forward+backward units) is spent.
 """
 
@@ -16,6 +18,9 @@ from debug_agent.schemas import Catalog, ProbeInfo, ProbeRequest, TargetInfo
 CLEAN = "<clean>"
 MIN_GAIN = 0.005  # nats; below this a probe tells us nothing we do not know
 LEAD = 0.2  # a cause at or above this credence is a leading candidate: its direct test is always planned
+# Probes miss and false-alarm now and then, so a second probe that splits the candidates the same way
+# as one already chosen is still worth this fraction of what it would tell on its own.
+REPEAT_VALUE = 0.3
 
 
 @dataclass
@@ -92,10 +97,12 @@ def plan(
         left -= pool[first.name].cost if not first.options else left
         del pool[first.name]
     base = _entropy(_partition(cred, catalog, names))
+    alone = {name: _entropy(_partition(cred, catalog, [name])) for name in pool}
     while pool:
         best: tuple[float, float, ProbeRequest] | None = None
         for name, info in pool.items():
-            gain = _entropy(_partition(cred, catalog, names + [name])) - base
+            split = _entropy(_partition(cred, catalog, names + [name])) - base
+            gain = (1 - REPEAT_VALUE) * split + REPEAT_VALUE * alone[name]
             req = scaled(info, left)
             if req is None or gain < MIN_GAIN:
                 continue
@@ -108,7 +115,7 @@ def plan(
         cost = pool[req.name].cost if not req.options else left
         chosen.append(req.model_copy(update={"reason": req.reason or f"separates candidates ({gain:.2f} nats)"}))
         names.append(req.name)
-        base += gain
+        base = _entropy(_partition(cred, catalog, names))
         left -= cost
         del pool[req.name]
     for name, info in pool.items():
