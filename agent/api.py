@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from debug_agent.engine import AskOptions, Progress
 from debug_agent.engine import ask as engine_ask
-from debug_agent.errors import TargetError
+from debug_agent.errors import TargetError, validation_problems
 from debug_agent.intake import diff as diffmod
 from debug_agent.isolation.local import LocalRunner
 from debug_agent.schemas import Case, ProbeRequest, Report, Target
@@ -21,9 +21,7 @@ def make_target(**fields: Any) -> Target:
     try:
         return Target.model_validate({k: v for k, v in fields.items() if v is not None})
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()
-        )
+        problems = validation_problems(exc)
         raise TargetError(
             f"these objects do not fit the target protocol: {problems}", fix="see the README section 'Target protocol'"
         ) from exc

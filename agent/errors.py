@@ -5,6 +5,8 @@ A leaf module: imports nothing of ours, so the probes and the worker may use it 
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class DebugAgentError(Exception):
     """Base class. `what` says what is wrong, `where` points at it, `fix` says how to fix it."""
@@ -84,6 +86,16 @@ ERROR_TYPES: dict[str, type[DebugAgentError]] = {
     cls.__name__: cls
     for cls in (UsageError, InputError, TargetError, RegistrationError, CatalogError, WorkerError, LLMError)
 }
+
+
+def validation_problems(exc: Any, limit: int | None = None, default_loc: str = "") -> str:
+    """A pydantic ValidationError as one line: `loc: message; loc: message` (the one formatter for all rooms)."""
+    parts = []
+    for err in exc.errors()[:limit]:
+        loc = ".".join(map(str, err["loc"])) or default_loc
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(parts)
 
 
 def from_dict(data: dict[str, str | None]) -> DebugAgentError:

@@ -9,7 +9,8 @@ probe modules are imported only where probes run (the worker, the in-process run
 Registration is validated when it happens: a hook that names a module that cannot be imported, or a
 catalog file that cannot be read, raises RegistrationError naming the plug-in.
 
-May import: errors, and (lazily) the registries it fills: probes.registry, cues.registry.
+May import: errors. It imports provider modules by name; the registries they fill live in their rooms
+(`probes.registry`, `cues.registry`), which call in here, never the other way round.
 """
 
 from __future__ import annotations
@@ -100,21 +101,15 @@ def _import_all(hook_name: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def load_probes() -> dict[str, Any]:
-    """Import every provider's probe modules once; return the probe registry (name -> ProbeSpec)."""
-    from debug_agent.probes.registry import REGISTRY
-
-    _import_all("debug_agent_probe_modules")
-    return REGISTRY
+def probe_modules() -> tuple[str, ...]:
+    """Import every provider's probe modules once (importing registers their probes); return their names."""
+    return tuple(_import_all("debug_agent_probe_modules"))
 
 
 @lru_cache(maxsize=1)
-def load_cues() -> dict[str, Any]:
-    """Import every provider's cue modules once; return the cue registry (id -> CueSpec)."""
-    from debug_agent.cues.registry import CUES
-
-    _import_all("debug_agent_cue_modules")
-    return CUES
+def cue_modules() -> tuple[str, ...]:
+    """Import every provider's cue modules once (importing registers their cues); return their names."""
+    return tuple(_import_all("debug_agent_cue_modules"))
 
 
 def catalog_sources() -> list[CatalogSource]:

@@ -17,8 +17,9 @@ from typing import Any
 import torch
 from torch import nn
 
-from debug_agent import plugins, probes
+from debug_agent import probes
 from debug_agent.api import make_target
+from debug_agent.isolation import probe_registry
 from debug_agent.schemas import ProbeResult, Target
 
 __all__ = [
@@ -31,7 +32,7 @@ __all__ = [
 
 
 def _run(name: str, target: Target, **options: Any) -> ProbeResult:
-    plugins.load_probes()
+    probe_registry()
     return probes.execute(name, target, probes.ProbeContext(seed=0, budget_s=120), options)
 
 

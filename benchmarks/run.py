@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from naive import naive_dependency, naive_gradcheck  # noqa: E402
 
 import debug_agent.probes as P  # noqa: E402
-from debug_agent import plugins  # noqa: E402
 from debug_agent.intake import bundled  # noqa: E402
+from debug_agent.isolation import probe_registry  # noqa: E402
 from debug_agent.schemas import Target  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -173,7 +173,7 @@ class Wide(nn.Module):
 def scaling(sizes: list[int]) -> list[dict[str, Any]]:
     print("\nDependency probe: backward passes as the batch grows (group testing vs one pass per row)")
     row("batch B", "ours passes", "bound", "naive passes", "ours s", "naive s")
-    plugins.load_probes()
+    probe_registry()
     torch.manual_seed(0)
     model = Wide().eval()
     out = []
@@ -215,7 +215,7 @@ def scaling(sizes: list[int]) -> list[dict[str, Any]]:
 
 def gradcheck_section(example: str) -> dict[str, Any]:
     print("\nGradient check: random directions over all parameters vs per-element finite differences")
-    plugins.load_probes()
+    probe_registry()
     path = str(bundled.get(example).target)
     t = Target.model_validate(runpy.run_path(path)["make_target"]())
     start = time.perf_counter()

@@ -87,6 +87,8 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
 
 
 @probe(
+    headline=("dead_fraction", "depth_grad_ratio", "time_grad_ratio"),
+    plot="gradient_flow",
     outcomes=(
         "healthy_activations",
         "dead_units",

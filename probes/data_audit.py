@@ -129,6 +129,7 @@ def _key(g: Any) -> Any:
 
 
 @probe(
+    headline=("val_rows_in_train", "train_heldout"),
     outcomes=(
         "splits_disjoint",
         "splits_overlap",

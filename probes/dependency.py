@@ -257,6 +257,8 @@ def _batch_stat_norms(model: nn.Module) -> list[str]:
 
 
 @probe(
+    headline=("leak_fraction", "causal_leaks"),
+    plot="dependency_map",
     outcomes=(
         "batch_independent",
         "batch_leak",

@@ -90,6 +90,7 @@ def _rel(a: float, n: float) -> float:
 
 
 @probe(
+    headline=("max_rel_diff",),
     outcomes=("grads_match", "grads_approximate", "grads_mismatch", "custom_function_mismatch"),
     cost=10.0,
     options=GradCheckOptions,

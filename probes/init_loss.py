@@ -106,6 +106,7 @@ def _expected(call: dict[str, Any]) -> tuple[float, str] | None:
 
 
 @probe(
+    headline=("initial_loss",),
     outcomes=("init_loss_expected", "init_loss_off", "probabilities_into_loss", "all_targets_masked", "loss_inputs_ok"),
     requires=("model", "batch", "loss_fn"),
     cost=1.0,

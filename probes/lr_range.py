@@ -54,6 +54,8 @@ def _band(lrs: list[float], losses: list[float]) -> tuple[float, float, float, f
 
 
 @probe(
+    headline=("lr_ratio",),
+    plot="lr_curve",
     outcomes=("lr_in_band", "lr_above_band", "lr_below_band", "no_band"),
     requires=("model", "batch", "loss_fn"),
     cost=60.0,

@@ -33,6 +33,7 @@ def _perfect(out: torch.Tensor, targets: torch.Tensor) -> torch.Tensor | None:
 
 
 @probe(
+    headline=("metric_on_perfect",),
     outcomes=("metric_ok", "metric_impossible", "metric_inconsistent"),
     requires=("model", "batch", "metric_fn"),
     cost=1.0,

@@ -52,6 +52,7 @@ def _differs(a: Any, b: Any, tol: float) -> float:
 
 
 @probe(
+    headline=("eval_output_gap", "forward_output_gap"),
     outcomes=(
         "eval_mode_ok",
         "eval_in_train_mode",

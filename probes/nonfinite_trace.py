@@ -105,6 +105,7 @@ def _forward_line(text: str) -> tuple[str, int, str] | None:
 
 
 @probe(
+    headline=("first_nonfinite_op", "steps_watched"),
     outcomes=("all_finite", "nonfinite_input", "nonfinite_forward", "nonfinite_backward", "nonfinite_after_steps"),
     cost=45.0,
     options=NonfiniteOptions,

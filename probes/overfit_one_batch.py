@@ -31,6 +31,8 @@ def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
 
 
 @probe(
+    headline=("relative_drop", "initial_loss"),
+    plot="loss_curve",
     outcomes=("converged", "stalled", "diverged"),
     requires=("model", "batch", "loss_fn"),
     cost=200.0,

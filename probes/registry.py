@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from debug_agent.errors import RegistrationError, UsageError
+from debug_agent.errors import RegistrationError, UsageError, validation_problems
 from debug_agent.schemas import TARGET_KEYS, ProbeInfo, ProbeOption, ProbeResult, Target
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -59,6 +59,8 @@ class ProbeSpec:
     requires: tuple[str, ...]
     cost: float
     options: type[BaseModel]
+    headline: tuple[str, ...] = ()  # measurement keys shown as the probe's one figure, first present wins
+    plot: str | None = None  # the kind of figure report.plots draws from this probe's measurements
 
     def info(self) -> ProbeInfo:
         opts = [
@@ -87,7 +89,7 @@ class ProbeSpec:
             allowed = ", ".join(self.options.model_fields) or "none"
             raise UsageError(
                 f"bad options for probe {self.name!r}: "
-                + "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()),
+                + validation_problems(exc, default_loc="options"),
                 fix=f"allowed options: {allowed}",
             ) from exc
 
@@ -102,8 +104,14 @@ def probe(
     cost: float = 1.0,
     options: type[BaseModel] = NoOptions,
     name: str | None = None,
+    headline: tuple[str, ...] = (),
+    plot: str | None = None,
 ) -> Callable[[ProbeFn], ProbeFn]:
-    """Register a probe. Its docstring is its help: the first line is the one-line summary."""
+    """Register a probe. Its docstring is its help: the first line is the one-line summary.
+
+    `headline` names the measurement keys that summarise a run in one figure (the first present is
+    shown); `plot` names the kind of figure the report draws from the measurements.
+    """
 
     def register(fn: ProbeFn) -> ProbeFn:
         pname = name or fn.__name__
@@ -125,6 +133,10 @@ def probe(
             raise RegistrationError(f"{culprit}: options must be a pydantic model class")
         if cost <= 0:
             raise RegistrationError(f"{culprit}: cost must be positive")
+        if isinstance(headline, str) or not all(TAG_RE.match(k) for k in headline):
+            raise RegistrationError(f"{culprit}: headline must be a tuple of measurement keys")
+        if plot is not None and not TAG_RE.match(plot):
+            raise RegistrationError(f"{culprit}: plot must be a lower_snake_case figure kind")
         params = list(inspect.signature(fn).parameters)
         if len(params) != 3:
             raise RegistrationError(f"{culprit}: must take (target, ctx, options), takes {params}")
@@ -137,6 +149,8 @@ def probe(
             requires=tuple(requires),
             cost=float(cost),
             options=options,
+            headline=tuple(headline),
+            plot=plot,
         )
         return fn
 
@@ -203,4 +217,5 @@ def execute(name: str, target: Target, ctx: ProbeContext, raw_options: dict[str,
     unknown = [t for t in result.outcomes if t not in spec.outcomes]
     if unknown:
         raise RegistrationError(f"probe {name!r} emitted undeclared outcome tags {unknown}")
-    return result.model_copy(update={"seconds": round(time.monotonic() - start, 3)})
+    key = next((k for k in spec.headline if result.measurements.get(k) is not None), None)
+    return result.model_copy(update={"seconds": round(time.monotonic() - start, 3), "headline": key, "plot": spec.plot})

@@ -45,6 +45,7 @@ def _is_defect(ev: ShapeEvent) -> bool:
 
 
 @probe(
+    headline=("hazards",),
     outcomes=(
         "shapes_consistent",
         "broadcast_expansion",

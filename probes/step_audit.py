@@ -100,6 +100,7 @@ def _accumulation(
 
 
 @probe(
+    headline=("moved_tensors",),
     outcomes=(
         "grads_cleared",
         "grads_accumulate",

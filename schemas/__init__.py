@@ -13,7 +13,7 @@ from .case import (
 )
 from .catalog import Catalog, CatalogEntry, Question, SymptomCue
 from .llm import LLMHypothesis, LLMInference, LLMNarrative, LLMOption, LLMProbeRequest, LLMTriage
-from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus
+from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus, Ready
 from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
 from .target import TARGET_KEYS, Target
 
@@ -39,6 +39,7 @@ __all__ = [
     "ProbeRequest",
     "ProbeResult",
     "ProbeStatus",
+    "Ready",
     "Question",
     "Report",
     "SCHEMA_VERSION",

@@ -26,6 +26,14 @@ class DiffHunk(BaseModel):
     header: str = ""
     lines: list[DiffLine] = Field(default_factory=list)
 
+    def as_text(self, limit: int = 60) -> str:
+        """The hunk as diff text (for the LLM and reports), cut to `limit` lines."""
+        out = [f"@@ {self.file} -{self.old_start} +{self.new_start} @@ {self.header}".rstrip()]
+        out += [f"{ln.kind}{ln.text}" for ln in self.lines[:limit]]
+        if len(self.lines) > limit:
+            out.append(f"... ({len(self.lines) - limit} more lines)")
+        return "\n".join(out)
+
 
 class ParsedDiff(BaseModel):
     """A unified diff, parsed. Binary files are listed but carry no hunks."""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 ID_RE = re.compile(r"^(none|[a-z]+\.[a-z_]+)$")
 
@@ -34,6 +35,11 @@ class CatalogEntry(BaseModel):
 
     id: str
     title: str
+    kind: Literal["defect", "healthy", "not_bug"] = Field(
+        default="defect",
+        description="defect: a bug to fix; healthy: the 'no defect found' answer (exactly one entry); "
+        "not_bug: an ordinary explanation that needs no fix in the code (overfitting, too few steps)",
+    )
     explanation: str
     prior: float = Field(default=0.03, gt=0.0, lt=1.0, description="base rate among reported silent bugs")
     symptoms: list[SymptomCue] = Field(default_factory=list)
@@ -54,6 +60,20 @@ class CatalogEntry(BaseModel):
         if not ID_RE.match(v):
             raise ValueError(f"catalog id {v!r} is not of the form area.name")
         return v
+
+    @model_validator(mode="after")
+    def _no_zero_weights(self) -> CatalogEntry:
+        zero = [f"code_cues.{k}" for k, w in self.code_cues.items() if w == 0]
+        zero += [f"probes.{p}.{t}" for p, tags in self.probes.items() for t, w in tags.items() if w == 0]
+        zero += [f"symptoms[{i}]" for i, s in enumerate(self.symptoms) if s.weight == 0]
+        if zero:
+            raise ValueError(f"entry {self.id!r} has zero weights (say nothing; remove them): {', '.join(zero)}")
+        return self
+
+    @property
+    def is_finding(self) -> bool:
+        """True for a defect; false for the healthy answer and for not-a-bug explanations."""
+        return self.kind == "defect"
 
     @property
     def testable(self) -> bool:
@@ -105,7 +125,15 @@ class Catalog(BaseModel):
             if e.id in seen:
                 raise ValueError(f"catalog id {e.id!r} appears twice")
             seen.add(e.id)
+        healthy = [e.id for e in v if e.kind == "healthy"]
+        if len(healthy) != 1:
+            raise ValueError(f"exactly one entry must have kind = 'healthy', found {healthy or 'none'}")
         return v
+
+    @property
+    def healthy_id(self) -> str:
+        """The id of the 'no defect found' answer."""
+        return next(e.id for e in self.entries if e.kind == "healthy")
 
     def get(self, cause_id: str) -> CatalogEntry:
         for e in self.entries:

@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator
 
+from .case import TargetInfo
+
 ProbeStatus = Literal["passed", "failed", "inconclusive", "error", "not_applicable"]
 
 # Status meanings, shared by the renderer and the engine:
@@ -43,6 +45,10 @@ class ProbeResult(BaseModel):
     measurements: dict[str, JsonValue] = Field(default_factory=dict)
     seconds: float = 0.0
     error: str | None = None
+    headline: str | None = Field(
+        default=None, description="the measurement key the probe declares as its one-figure summary"
+    )
+    plot: str | None = Field(default=None, description="the kind of figure the probe declares (see report.plots)")
 
     @field_validator("outcomes")
     @classmethod
@@ -79,3 +85,16 @@ class ProbeRequest(BaseModel):
     name: str
     options: dict[str, JsonValue] = Field(default_factory=dict)
     reason: str = ""
+    origin: Literal["planner", "user", "all", "llm"] = Field(
+        default="planner", description="who asked: the planner, the user (--probe), --all-probes, or the LLM"
+    )
+
+
+class Ready(BaseModel):
+    """What a runner knows once the target is loaded: the target's description and the probes it offers."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    info: TargetInfo
+    probes: list[ProbeInfo]
+    unit_seconds: float | None = None

@@ -79,12 +79,20 @@ class Report(BaseModel):
 
     schema_version: str = SCHEMA_VERSION
     cause_id: str | None = Field(default=None, description="catalog id of the root cause; 'none' when no defect found")
+    verdict: Literal["defect", "healthy", "not_bug"] | None = Field(
+        default=None, description="the catalog kind of cause_id: a defect, the healthy answer, or not a bug"
+    )
     hypotheses: list[Hypothesis] = Field(default_factory=list)
     observations: list[Observation] = Field(default_factory=list)
     probes: list[ProbeResult] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list, description="what the run left out, cut or fell back on")
     partial: bool = Field(default=False, description="true when the run was interrupted before all probes ran")
     meta: dict[str, JsonValue] = Field(default_factory=dict)
+
+    @property
+    def found_defect(self) -> bool:
+        """True when the verdict names a defect (reports from before `verdict` existed count as defects)."""
+        return self.verdict not in ("healthy", "not_bug")
 
     @field_validator("evidence")
     @classmethod

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# An exception inside a probe with no frame in user code is a bug of ours: in tests it fails loudly.
+os.environ["DEBUG_AGENT_STRICT"] = "1"
 EXAMPLES = ROOT / "examples"
 
 
@@ -27,7 +29,7 @@ def run_cli(tmp_path: Path):
         timeout: float = 180,
     ) -> subprocess.CompletedProcess[str]:
         full_env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
-        full_env.update({"NO_COLOR": "1", "COLUMNS": "120"})
+        full_env.update({"NO_COLOR": "1", "COLUMNS": "120", "DEBUG_AGENT_STRICT": "1"})
         full_env.update(env or {})
         return subprocess.run(
             [sys.executable, "-m", "debug_agent", *args],
@@ -50,6 +52,6 @@ def report_of(proc: subprocess.CompletedProcess[str]) -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def probes_registry():
-    from debug_agent import plugins
+    from debug_agent.isolation import probe_registry
 
-    return plugins.load_probes()
+    return probe_registry()

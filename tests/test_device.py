@@ -8,8 +8,8 @@ import pytest
 import torch
 
 import debug_agent.probes as P
-from debug_agent import plugins
 from debug_agent.intake import bundled
+from debug_agent.isolation import probe_registry
 from debug_agent.isolation.target import to_device
 from debug_agent.schemas import Target
 
@@ -38,7 +38,7 @@ def test_explicit_cpu_device_is_the_default_path(run_cli):
     ["reshape_permute", "broadcast_regression", "causal_leak", "cnn_healthy", "missing_zero_grad", "custom_backward"],
 )
 def test_cuda_outcomes_match_cpu(name):
-    plugins.load_probes()
+    probe_registry()
     path = str(bundled.get(name).target)
     cpu = Target.model_validate(runpy.run_path(path)["make_target"]())
     gpu = to_device(Target.model_validate(runpy.run_path(path)["make_target"]()), "cuda")

@@ -9,15 +9,15 @@ import torch
 from torch import nn
 
 import debug_agent.probes as P
-from debug_agent import plugins
 from debug_agent.errors import RegistrationError, UsageError
+from debug_agent.isolation import probe_registry
 from debug_agent.schemas import ProbeResult, Target
 
 from .models import BatchStatNet, SoftmaxNet, causal_target, regression_target, seq_target
 
 
 def run(name: str, target: Target, **options) -> ProbeResult:
-    plugins.load_probes()
+    probe_registry()
     return P.execute(name, target, P.ProbeContext(seed=0, budget_s=60), options)
 
 

@@ -8,9 +8,9 @@ import runpy
 import pytest
 
 import debug_agent.probes as P
-from debug_agent import plugins
 from debug_agent.engine import catalog
 from debug_agent.intake import bundled
+from debug_agent.isolation import probe_registry
 from debug_agent.schemas import Target
 
 EXAMPLES = {e.name: e for e in bundled.all_examples()}
@@ -24,7 +24,7 @@ def load(name: str) -> Target:
 
 
 def run(name: str, target: Target):
-    plugins.load_probes()
+    probe_registry()
     return P.execute(name, target, P.ProbeContext(seed=0, budget_s=60))
 
 

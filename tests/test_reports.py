@@ -51,6 +51,7 @@ def fixed_report() -> Report:
                 seconds=0.01,
                 outcomes=["broadcast_expansion"],
                 measurements={"hazards": 1},
+                headline="hazards",
                 findings=[Finding(text="`sub` broadcast", where="model.py:19", code="pred - y")],
             ),
             ProbeResult(name="metric_audit", status="not_applicable", summary="the target provides no metric_fn"),

@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from debug_agent import __version__
+from debug_agent._version import __version__
 from debug_agent.errors import DebugAgentError
 
 EPILOG = """exit codes: 0 report produced; 1 defect found with --fail-on-finding; 2 usage or input error;

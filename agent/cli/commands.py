@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from debug_agent import intake
@@ -62,17 +63,23 @@ def build_case(args: argparse.Namespace) -> Case:
 
 
 def ask_options(args: argparse.Namespace) -> AskOptions:
-    probes = [ProbeRequest(name=n) for n in (args.probe or [])]
+    probes = [ProbeRequest(name=n, reason="--probe", origin="user") for n in (getattr(args, "probe", None) or [])]
     return AskOptions(
         probes=probes,
-        all_probes=args.all_probes,
-        no_probes=args.no_probes,
+        all_probes=getattr(args, "all_probes", False),
+        no_probes=getattr(args, "no_probes", False),
         budget_s=args.budget,
-        limits=limits(args),
         seed=args.seed,
         device=args.device,
         cwd=os.getcwd(),
+        runner_factory=runner_factory(args),
     )
+
+
+def runner_factory(args: argparse.Namespace) -> Callable[[TargetRef], Runner]:
+    """Probes from the CLI run in a child process under the limits the flags set."""
+    lim, cwd = limits(args), os.getcwd()
+    return lambda ref: Runner(ref, limits=lim, seed=args.seed, device=args.device, cwd=cwd)
 
 
 def make_llm(args: argparse.Namespace) -> Any:
@@ -103,7 +110,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if report.partial:
         sys.stderr.write("debug-agent: interrupted; the partial report holds the probes that finished\n")
         return 130
-    return 1 if args.fail_on_finding and report.cause_id != "none" else 0
+    return 1 if args.fail_on_finding and report.found_defect else 0
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
@@ -120,7 +127,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
             Path(args.transcript) if args.transcript else state_dir() / f"chat-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
         )
     llm = make_llm(args)
-    opts = AskOptions(budget_s=args.budget, limits=limits(args), seed=args.seed, device=args.device, cwd=os.getcwd())
+    opts = ask_options(args)
     progress = ConsoleProgress(err_console(), quiet=args.quiet)
 
     def out(text: str) -> None:
@@ -207,16 +214,16 @@ def _informs() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for e in catalog.load().entries:
         for name, table in e.probes.items():
-            if e.id != "none" and any(w > 0 for w in table.values()):
+            if e.kind != "healthy" and any(w > 0 for w in table.values()):
                 out.setdefault(name, []).append(e.id)
     return out
 
 
 def cmd_probes(args: argparse.Namespace) -> int:
-    from debug_agent import plugins
+    from debug_agent.isolation import probe_registry
 
     informs = _informs()
-    infos = [s.info() for s in plugins.load_probes().values()]
+    infos = [s.info() for s in probe_registry().values()]
     if args.format == "json":
         data = [i.model_dump() | {"informs": informs.get(i.name, [])} for i in infos]
         sys.stdout.write(json.dumps(data, indent=2) + "\n")

@@ -18,7 +18,7 @@ def _load_rules() -> dict[str, CueSpec]:
     """Every registered cue, built-in and plug-in alike (loading them registers them)."""
     from debug_agent import plugins
 
-    plugins.load_cues()
+    plugins.cue_modules()
     return CUES
 
 

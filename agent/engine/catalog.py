@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from debug_agent import plugins
 from debug_agent.cues import _load_rules
-from debug_agent.errors import CatalogError
+from debug_agent.errors import CatalogError, validation_problems
 from debug_agent.schemas import Catalog, ProbeInfo
 
 
@@ -41,9 +41,7 @@ def _parse(text: str, origin: str, extra: list[tuple[str, str]] | None = None) -
     try:
         cat = Catalog.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(map(str, first["loc"]))
-        raise CatalogError(f"{origin}: {loc}: {first['msg']}", where=origin) from exc
+        raise CatalogError(f"{origin}: {validation_problems(exc, limit=1)}", where=origin) from exc
     cues = _load_rules()
     for e in cat.entries:
         unknown = sorted(set(e.code_cues) - set(cues))
@@ -70,6 +68,16 @@ def load() -> Catalog:
 
 def load_file(path: str | Path) -> Catalog:
     return _parse(Path(path).read_text(encoding="utf-8"), str(path))
+
+
+def require_known_outcomes(cat: Catalog, probes: list[ProbeInfo]) -> None:
+    """Raise CatalogError when an entry weighs a probe or an outcome tag that no registered probe declares."""
+    problems = [p for p in check_probes(cat, probes) if "is not used by any catalog entry" not in p]
+    if problems:
+        raise CatalogError(
+            f"the catalog weighs probe outcomes that do not exist: {'; '.join(problems[:5])}",
+            fix="weights must name registered probes and the outcome tags they declare (`debug-agent probes`)",
+        )
 
 
 def check_probes(cat: Catalog, probes: list[ProbeInfo]) -> list[str]:

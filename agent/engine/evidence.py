@@ -65,7 +65,7 @@ class Ledger:
         z = sum(exp.values())
         cred = {k: v / z for k, v in exp.items()}
         best = max(cred, key=lambda k: cred[k])
-        cap = self.catalog.none_max_credence if best == "none" else self.catalog.max_credence
+        cap = self.catalog.none_max_credence if best == self.catalog.healthy_id else self.catalog.max_credence
         if best != OTHER and cred[best] > cap:
             cred[OTHER] += cred[best] - cap
             cred[best] = cap

@@ -43,7 +43,8 @@ def _observations(top: CatalogEntry, ledger: Ledger, results: list[ProbeResult])
         push(t.obs)
     for r in results:
         weighs = top.probes.get(r.name, {})
-        if r.status == "failed" and (top.id == "none" or any(w > 0 for tag, w in weighs.items() if tag in r.outcomes)):
+        supports = any(w > 0 for tag, w in weighs.items() if tag in r.outcomes)
+        if r.status == "failed" and (top.kind == "healthy" or supports):
             for o in finding_observations(r):
                 push(o)
     for r in results:
@@ -108,8 +109,8 @@ def compose(
             )
         ]
     ran = [r for r in results if r.status in RUN_STATUSES]
-    if top.id == "none":
-        untested = [h.title for h in hyps if h.status == "untested" and h.cause_id != "none"][:5]
+    if top.kind == "healthy":
+        untested = [h.title for h in hyps if h.status == "untested" and h.cause_id != top.id][:5]
         root = f"No defect found. {len(ran)} probe(s) ran and none found a defect" + (
             f"; still untested: {', '.join(untested)}." if untested else "."
         )
@@ -126,7 +127,7 @@ def compose(
     fallback = [
         f"If {top.title} is ruled out: {_fill(cat.get(h.cause_id).first_action, 'the suspect line')}"
         for h in hyps[1:3]
-        if h.cause_id != "none"
+        if h.cause_id != cat.healthy_id
     ]
     if partial:
         notes = notes + ["the run was interrupted: only the probes listed ran"]
@@ -141,6 +142,7 @@ def compose(
         immediate_changes=changes,
         fallback_logic=fallback,
         cause_id=top.id,
+        verdict=top.kind,
         hypotheses=hyps[:8],
         observations=obs,
         probes=results,

@@ -1,24 +1,49 @@
-"""The engine: triage -> plan -> run -> weigh -> Report. Returns a Report and never prints.
+"""`ask`: triage -> plan -> run -> weigh -> narrate, returning a Report. It never prints.
 
 Progress is reported through an optional callback object so the CLI (or a notebook) decides how to
-show it.
+show it. Probes run through a ProbeRunner the caller supplies (a child process or in-process): the
+engine never imports the isolation room.
+
+May import: schemas, errors, cues, the engine's own modules, llm.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
-from debug_agent import __version__
+from debug_agent._version import __version__
 from debug_agent.cues import scan_diff, scan_files
 from debug_agent.engine import catalog, planner
 from debug_agent.engine.evidence import Ledger, add_answers, add_cues, add_probes, add_symptoms, match_symptoms
 from debug_agent.engine.narrative import compose
 from debug_agent.errors import LLMError, LLMUnavailable, TargetError, UsageError, WorkerError
-from debug_agent.isolation.runner import Limits, Ready, Runner
 from debug_agent.llm import LLM, MODES, assist
-from debug_agent.schemas import Case, CodeCue, LLMNarrative, LLMTriage, ProbeInfo, ProbeRequest, ProbeResult, Report
+from debug_agent.schemas import (
+    Case,
+    CodeCue,
+    LLMNarrative,
+    LLMTriage,
+    ProbeInfo,
+    ProbeRequest,
+    ProbeResult,
+    Ready,
+    Report,
+    TargetRef,
+)
+
+
+class ProbeRunner(Protocol):
+    """Runs probes on one target: isolation.Runner (a child process) or isolation.LocalRunner (in-process)."""
+
+    restarts: int
+
+    def __enter__(self) -> ProbeRunner: ...
+    def __exit__(self, *exc: object) -> None: ...
+    def start(self) -> Ready: ...
+    def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult: ...
 
 
 class Progress(Protocol):
@@ -48,10 +73,11 @@ class AskOptions:
     # less than `floor_s` seconds (small models: fixed overheads dominate, so time is the measure).
     max_units: float = 40.0
     floor_s: float = 5.0
-    limits: Limits = field(default_factory=Limits)
     seed: int = 0
     device: str = "cpu"
     cwd: str | None = None
+    # Builds the runner for a case's target (the CLI passes a child-process runner); None: no probes.
+    runner_factory: Callable[[TargetRef], ProbeRunner] | None = None
 
 
 @dataclass
@@ -84,7 +110,7 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
         return reqs, [], []
     if opts.all_probes:
         reqs = [
-            ProbeRequest(name=p.name, reason="--all-probes")
+            ProbeRequest(name=p.name, reason="--all-probes", origin="all")
             for p in ready.probes
             if planner.applicable(p, ready.info) is None
         ]
@@ -97,15 +123,25 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
 
 
-class ProbeRunner(Protocol):
-    """Runs probes on one target: runner.Runner (a child process) or local.LocalRunner (in-process)."""
+@dataclass
+class ProbeRun:
+    """What running the plan produced: the results, and whether Ctrl-C cut it short."""
 
-    restarts: int
+    results: list[ProbeResult]
+    interrupted: bool = False
 
-    def __enter__(self) -> ProbeRunner: ...
-    def __exit__(self, *exc: object) -> None: ...
-    def start(self) -> Ready: ...
-    def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult: ...
+
+@dataclass
+class Run:
+    """The state of one `ask` as it moves through the steps."""
+
+    case: Case
+    opts: AskOptions
+    tri: Triage
+    notes: list[str]
+    meta: dict[str, Any] = field(default_factory=dict)
+    results: list[ProbeResult] = field(default_factory=list)
+    partial: bool = False
 
 
 def ask(
@@ -117,76 +153,87 @@ def ask(
 ) -> Report:
     """Diagnose a case. Raises typed errors for bad input; probe failures become results.
 
-    Probes run through `runner`; by default a child process loads `case.target`. With `llm`, an
-    OpenAI-compatible model may add checked hypotheses and probe requests, and word the report.
+    Probes run through `runner`, or one built by `opts.runner_factory` for `case.target`. With `llm`,
+    an OpenAI-compatible model may add checked hypotheses and probe requests, and word the report.
     """
     opts = opts or AskOptions()
     progress = progress or _Silent()
     started = time.monotonic()
-    notes = list(case.notes) + (case.diff.notes if case.diff else [])
     progress.phase("triage: symptom and diff")
-    tri = triage(case)
-    helper = _Assist(llm, progress)
-    results: list[ProbeResult] = []
-    partial = False
-    meta: dict[str, object] = {
+    run = Run(case, opts, triage(case), list(case.notes) + (case.diff.notes if case.diff else []))
+    run.meta = {
         "tool": f"debug-agent {__version__}",
-        "catalog": tri.ledger.catalog.version,
+        "catalog": run.tri.ledger.catalog.version,
         "seed": opts.seed,
         "mode": "llm" if llm else "offline",
     }
-    if runner is None and case.target is not None and not opts.no_probes:
-        runner = Runner(case.target, limits=opts.limits, seed=opts.seed, device=opts.device, cwd=opts.cwd)
+    helper = _Assist(llm, progress)
+    if runner is None and case.target is not None and not opts.no_probes and opts.runner_factory is not None:
+        runner = opts.runner_factory(case.target)
     if opts.no_probes or runner is None:
-        notes.append(
-            "--no-probes: no probe ran"
-            if opts.no_probes
-            else "no --target given: no probe ran; the ranking rests on the symptom and the diff alone"
-        )
-        helper.triage(case, tri, [])
+        run.notes.append(_why_no_probes(case, opts))
+        helper.triage(case, run.tri, [])
     else:
-        progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
-        with runner:
-            ready = runner.start()
-            meta.update(
-                target=f"{case.target.path}:{case.target.func}" if case.target else "in-process",
-                model_class=ready.info.model_class,
-                n_params=ready.info.n_params,
-                batch_size=ready.info.batch_size,
-                unit_seconds=ready.unit_seconds,
-            )
-            source_cues, read_notes = scan_files([s.file for s in ready.info.spans])
-            notes += read_notes
-            tri = triage(case, source_cues)
-            extra = helper.triage(case, tri, ready.probes)
-            reqs, shown, plan_notes = choose(tri, ready, opts)
-            if not opts.probes:
-                planned = {r.name for r in reqs}
-                reqs += [
-                    r
-                    for r in extra
-                    if r.name not in planned
-                    and planner.applicable(next(p for p in ready.probes if p.name == r.name), ready.info) is None
-                ]
-            notes += plan_notes
-            progress.phase(f"running {len(reqs)} probe(s)")
-            try:
-                results = run_probes(runner, reqs, progress)
-            except KeyboardInterrupt:
-                partial = True
-                results = _collected(progress)
-            results += shown
-            notes += [f"probe {r.name} did not finish: {r.summary}" for r in results if r.status == "error"]
-            if ready.info.extra.get("initial_loss_nonfinite"):
-                notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
-            if runner.restarts:
-                notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
-            if getattr(runner, "peak_rss_mb", 0):
-                meta["worker_peak_rss_mb"] = runner.peak_rss_mb
-    add_probes(tri.ledger, results)
-    meta["seconds"] = round(time.monotonic() - started, 3)
-    report = compose(tri.ledger, tri.cues, results, notes, meta, partial=partial)
-    return helper.narrate(report)
+        _probe(run, runner, helper, progress)
+    add_probes(run.tri.ledger, run.results)  # weigh
+    run.meta["seconds"] = round(time.monotonic() - started, 3)
+    report = compose(run.tri.ledger, run.tri.cues, run.results, run.notes, run.meta, partial=run.partial)
+    return helper.narrate(report)  # narrate
+
+
+def _why_no_probes(case: Case, opts: AskOptions) -> str:
+    if opts.no_probes:
+        return "--no-probes: no probe ran"
+    if case.target is None:
+        return "no --target given: no probe ran; the ranking rests on the symptom and the diff alone"
+    return "no probe runner was available: no probe ran"
+
+
+def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -> None:
+    """Load the target, re-triage with its source cues, plan, and run the probes."""
+    case = run.case
+    progress.phase(f"loading target {case.target.path if case.target else '(in-process)'}")
+    with runner:
+        ready = runner.start()
+        catalog.require_known_outcomes(run.tri.ledger.catalog, ready.probes)
+        run.meta.update(
+            target=f"{case.target.path}:{case.target.func}" if case.target else "in-process",
+            model_class=ready.info.model_class,
+            n_params=ready.info.n_params,
+            batch_size=ready.info.batch_size,
+            unit_seconds=ready.unit_seconds,
+        )
+        source_cues, read_notes = scan_files([s.file for s in ready.info.spans])
+        run.notes += read_notes
+        run.tri = triage(case, source_cues)
+        reqs = _plan(run, ready, helper.triage(case, run.tri, ready.probes))
+        progress.phase(f"running {len(reqs)} probe(s)")
+        done = run_probes(runner, reqs, progress)
+        run.partial = done.interrupted
+        run.results = done.results + run.results
+        run.notes += [f"probe {r.name} did not finish: {r.summary}" for r in run.results if r.status == "error"]
+        if ready.info.extra.get("initial_loss_nonfinite"):
+            run.notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
+        if runner.restarts:
+            run.notes.append(f"the worker was restarted {runner.restarts} time(s) after a timeout or crash")
+        if getattr(runner, "peak_rss_mb", 0):
+            run.meta["worker_peak_rss_mb"] = runner.peak_rss_mb
+
+
+def _plan(run: Run, ready: Ready, llm_requests: list[ProbeRequest]) -> list[ProbeRequest]:
+    """The planner's (or the user's) probes, plus applicable LLM requests; not-applicable ones are shown."""
+    reqs, shown, plan_notes = choose(run.tri, ready, run.opts)
+    run.results += shown
+    run.notes += plan_notes
+    if run.opts.probes:
+        return reqs
+    planned = {r.name for r in reqs}
+    infos = {p.name: p for p in ready.probes}
+    return reqs + [
+        r
+        for r in llm_requests
+        if r.name not in planned and r.name in infos and planner.applicable(infos[r.name], ready.info) is None
+    ]
 
 
 class _Assist:
@@ -247,24 +294,25 @@ class _Assist:
         return report.model_copy(update={"notes": report.notes + u.notes + self.notes, "meta": meta})
 
 
-def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> list[ProbeResult]:
-    """Run requests in order. A target or worker failure costs that probe only; usage errors propagate."""
-    out = []
-    for req in requests:
-        progress.probe_started(req)
-        try:
-            res = runner.run(req)
-        except (TargetError, WorkerError) as exc:
-            res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
-        except UsageError as exc:
-            if not req.reason.startswith("requested by the LLM"):
-                raise
-            res = ProbeResult(name=req.name, status="error", summary=f"LLM request rejected: {exc.what}"[:300])
-        out.append(res)
-        progress.probe_done(res)
-    return out
+def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> ProbeRun:
+    """Run requests in order; Ctrl-C stops the run and keeps what finished.
 
-
-def _collected(progress: Progress) -> list[ProbeResult]:
-    """Results the progress object saw before an interrupt (it keeps them when it can)."""
-    return list(getattr(progress, "results", []))
+    A target or worker failure costs that probe only; a usage error propagates unless the LLM asked.
+    """
+    out: list[ProbeResult] = []
+    try:
+        for req in requests:
+            progress.probe_started(req)
+            try:
+                res = runner.run(req)
+            except (TargetError, WorkerError) as exc:
+                res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
+            except UsageError as exc:
+                if req.origin != "llm":
+                    raise
+                res = ProbeResult(name=req.name, status="error", summary=f"LLM request rejected: {exc.what}"[:300])
+            out.append(res)
+            progress.probe_done(res)
+    except KeyboardInterrupt:
+        return ProbeRun(out, interrupted=True)
+    return ProbeRun(out)

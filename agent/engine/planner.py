@@ -33,7 +33,7 @@ def signature(catalog: Catalog, cause_id: str, probe: str) -> str:
     """The outcome this cause would most likely produce on this probe."""
     table = catalog.get(cause_id).probes.get(probe, {})
     positive = [(w, tag) for tag, w in table.items() if w > 0]
-    if cause_id == "none" or not positive:
+    if catalog.get(cause_id).kind == "healthy" or not positive:
         return CLEAN
     return max(positive)[1]
 

@@ -101,12 +101,3 @@ def parse(text: str, *, source: str = "diff") -> ParsedDiff:
     if binary:
         notes.append(f"binary files in the diff were skipped: {', '.join(binary)}")
     return ParsedDiff(files=files, binary_files=binary, hunks=hunks, notes=notes)
-
-
-def hunk_text(hunk: DiffHunk, limit: int = 60) -> str:
-    """A hunk as diff text (for the LLM and reports), cut to `limit` lines."""
-    out = [f"@@ {hunk.file} -{hunk.old_start} +{hunk.new_start} @@ {hunk.header}".rstrip()]
-    out += [f"{ln.kind}{ln.text}" for ln in hunk.lines[:limit]]
-    if len(hunk.lines) > limit:
-        out.append(f"... ({len(hunk.lines) - limit} more lines)")
-    return "\n".join(out)

@@ -7,3 +7,16 @@
 
 May import: schemas, errors, probes, plugins. Never the engine, the CLI, the LLM or report rooms.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def probe_registry() -> dict[str, Any]:
+    """Every probe, built-in and plug-in, registered (imports torch): name -> ProbeSpec."""
+    from debug_agent import plugins
+    from debug_agent.probes.registry import REGISTRY
+
+    plugins.probe_modules()
+    return REGISTRY

@@ -3,12 +3,11 @@ in this process, so there is nothing to import or isolate. Same interface as run
 
 from __future__ import annotations
 
-from debug_agent import plugins, probes
-from debug_agent.errors import DebugAgentError
+from debug_agent import probes
+from debug_agent.isolation import probe_registry
 from debug_agent.isolation import target as target_mod
-from debug_agent.isolation.runner import Ready
-from debug_agent.isolation.worker import error_result
-from debug_agent.schemas import ProbeRequest, ProbeResult, Target
+from debug_agent.isolation.boundary import run_isolated
+from debug_agent.schemas import ProbeRequest, ProbeResult, Ready, Target
 
 
 class LocalRunner:
@@ -29,7 +28,7 @@ class LocalRunner:
         return None
 
     def start(self) -> Ready:
-        registry = plugins.load_probes()
+        registry = probe_registry()
         info = target_mod.describe(self.target)
         unit = target_mod.unit_seconds(self.target)
         self.ready = Ready(info=info, probes=[s.info() for s in registry.values()], unit_seconds=unit)
@@ -41,9 +40,4 @@ class LocalRunner:
             budget_s=budget_s or self.budget_s,
             unit_seconds=self.ready.unit_seconds if self.ready else None,
         )
-        try:
-            return probes.execute(req.name, self.target, ctx, req.options)
-        except DebugAgentError:
-            raise
-        except Exception as exc:  # isolation boundary: the user's code raised inside the probe
-            return error_result(req.name, exc)
+        return run_isolated(req.name, self.target, ctx, req.options)

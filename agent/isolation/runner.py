@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from debug_agent.errors import TargetError, WorkerError, from_dict
-from debug_agent.schemas import ProbeInfo, ProbeRequest, ProbeResult, TargetInfo, TargetRef
+from debug_agent.schemas import ProbeInfo, ProbeRequest, ProbeResult, Ready, TargetInfo, TargetRef
 
 
 @dataclass
@@ -29,13 +29,6 @@ class Limits:
     max_memory: int | None = None  # bytes for the child's heap; None = no cap
     threads: int = field(default_factory=lambda: max(1, min(4, os.cpu_count() or 1)))
     fixed_threads: bool = False  # True when the user chose --threads; else the worker may use fewer
-
-
-@dataclass
-class Ready:
-    info: TargetInfo
-    probes: list[ProbeInfo]
-    unit_seconds: float | None
 
 
 class _Timeout(Exception):

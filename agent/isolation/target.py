@@ -12,7 +12,6 @@ import inspect
 import os
 import sys
 import time
-import traceback
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,22 +19,12 @@ from typing import Any
 import torch
 from pydantic import ValidationError
 
-from debug_agent.errors import TargetError
+from debug_agent.errors import TargetError, validation_problems
+from debug_agent.isolation.boundary import user_where
 from debug_agent.probes._common import clone, clone_batch, is_user_file, main_tensor
 from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
 
 MODULE_NAME = "debug_agent_user_target"
-
-
-def user_where(exc: BaseException) -> str | None:
-    """file:line and code of the innermost frame of the traceback that is the user's code."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if is_user_file(f.filename)]
-    if isinstance(exc, SyntaxError) and exc.filename:
-        return f"{exc.filename}:{exc.lineno}" + (f": {exc.text.strip()}" if exc.text else "")
-    if not frames:
-        return None
-    f = frames[-1]
-    return f"{f.filename}:{f.lineno}" + (f": {f.line}" if f.line else "")
 
 
 def _import(path: Path) -> ModuleType:
@@ -134,9 +123,7 @@ def _validate(raw: Any, ref: TargetRef) -> Target:
     try:
         return Target.model_validate(raw)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc']))}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors()
-        )
+        problems = validation_problems(exc)
         raise TargetError(
             f"the target does not fit the protocol: {problems}",
             where=ref.path,

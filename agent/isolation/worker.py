@@ -18,11 +18,10 @@ import json
 import os
 import sys
 import threading
-import traceback
 from typing import IO, Any
 
 from debug_agent.errors import DebugAgentError, WorkerError
-from debug_agent.schemas import ProbeResult, TargetRef
+from debug_agent.schemas import TargetRef
 
 
 def _warm_optimizers() -> None:
@@ -53,22 +52,6 @@ def _apply_memory_cap(max_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
 
 
-def error_result(name: str, exc: BaseException) -> ProbeResult:
-    """A probe result for user code that raised inside a probe (the isolation boundary's answer)."""
-    from debug_agent.isolation.target import user_where
-
-    where = user_where(exc)
-    if isinstance(exc, MemoryError) or "can't allocate memory" in str(exc):
-        cap = int(os.environ.get("DEBUG_AGENT_MAX_MEMORY", "0"))
-        what = "ran out of memory" + (f" (the --max-memory cap of {cap / 2**30:.1f} GiB was reached)" if cap else "")
-    else:
-        what = f"{type(exc).__name__}: {exc}"
-    tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-    return ProbeResult(
-        name=name, status="error", summary=what[:300], error=(f"{tb} at {where}" if where else tb)[:2000]
-    )
-
-
 class Worker:
     def __init__(self, out: IO[str]) -> None:
         self.out = out
@@ -85,10 +68,9 @@ class Worker:
         self.seed = int(req.get("seed", 0))
         self.device = str(req.get("device") or "cpu")
         torch.manual_seed(self.seed)
-        from debug_agent import plugins
-        from debug_agent.isolation import target
+        from debug_agent.isolation import probe_registry, target
 
-        registry = plugins.load_probes()
+        registry = probe_registry()
         ref = TargetRef(path=req["path"], func=req.get("func") or "make_target")
         self.target, info = target.load(ref, self.device)
         self.unit = target.unit_seconds(self.target)
@@ -117,17 +99,13 @@ class Worker:
 
     def run(self, req: dict[str, Any]) -> None:
         from debug_agent import probes
+        from debug_agent.isolation.boundary import run_isolated
 
         name = str(req["name"])
         ctx = probes.ProbeContext(
             seed=self.seed, budget_s=float(req.get("budget_s", 30.0)), device=self.device, unit_seconds=self.unit
         )
-        try:
-            result = probes.execute(name, self.target, ctx, req.get("options") or {})
-        except DebugAgentError:
-            raise
-        except Exception as exc:  # isolation boundary: user code broke inside a probe (MemoryError too)
-            result = error_result(name, exc)
+        result = run_isolated(name, self.target, ctx, req.get("options") or {})
         if self.unit and result.status != "not_applicable":
             result.measurements.setdefault("cost_units", round(result.seconds / self.unit, 2))
         _send(self.out, {"event": "result", "result": result.model_dump(mode="json"), "rss_mb": peak_rss_mb()})

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
-from debug_agent.errors import LLMError, LLMUnavailable, UsageError
+from debug_agent.errors import LLMError, LLMUnavailable, UsageError, validation_problems
 
 T = TypeVar("T", bound=BaseModel)
 # json_object_schema is JSON mode with the schema attached to response_format, an extension that
@@ -147,11 +147,6 @@ class Usage:
         return self.prompt_tokens + self.completion_tokens
 
 
-def _loc_msg(err: Any) -> str:
-    loc = ".".join(map(str, err["loc"]))
-    return f"{loc}: {err['msg']}" if loc else str(err["msg"])
-
-
 def _status(exc: BaseException) -> int | None:
     return getattr(exc, "status_code", None)
 
@@ -191,7 +186,7 @@ class LLM:
                 last = (
                     str(exc).splitlines()[0]
                     if isinstance(exc, ValueError) and not isinstance(exc, ValidationError)
-                    else "; ".join(_loc_msg(e) for e in exc.errors()[:5])
+                    else validation_problems(exc, limit=5)
                 )
                 self.usage.notes.append(f"LLM answer {attempt + 1} did not validate ({last[:120]}); asked again")
                 messages += [

@@ -10,8 +10,8 @@ an observation: probe outcomes outrank it. The symptom, diff and code are untrus
 
 from __future__ import annotations
 
-from debug_agent.engine.evidence import Ledger
-from debug_agent.intake.diff import hunk_text
+from typing import TYPE_CHECKING
+
 from debug_agent.llm import redact
 from debug_agent.schemas import (
     Case,
@@ -23,6 +23,9 @@ from debug_agent.schemas import (
     ProbeRequest,
     Report,
 )
+
+if TYPE_CHECKING:  # the engine hands its ledger in; llm/ never imports the engine at run time
+    from debug_agent.engine.evidence import Ledger
 
 STRENGTH = {"low": 0.4, "medium": 0.9, "high": 1.5}  # log-odds; a single probe outcome weighs 4-5
 MAX_DIFF_CHARS = 12_000
@@ -53,7 +56,7 @@ def triage_prompt(
     parts += ["", "Symptom:", _untrusted(symptom)]
     n2 = 0
     if send_code and case.diff and case.diff.hunks:
-        diff = "\n\n".join(hunk_text(h) for h in case.diff.hunks)[:MAX_DIFF_CHARS]
+        diff = "\n\n".join(h.as_text() for h in case.diff.hunks)[:MAX_DIFF_CHARS]
         diff, n2 = redact(diff)
         parts += ["", "Diff:", _untrusted(diff)]
     if cues:
@@ -85,7 +88,7 @@ def apply_triage(
     dropped = 0
     for hyp in answer.hypotheses:
         quote = _norm(hyp.quote)
-        if hyp.cause_id not in ids or hyp.cause_id == "none" or len(quote) < 3:
+        if hyp.cause_id not in ids or hyp.cause_id == ledger.catalog.healthy_id or len(quote) < 3:
             dropped += 1
             continue
         if hyp.source == "symptom" and quote in symptom:
@@ -115,7 +118,9 @@ def apply_triage(
         if set(options) - allowed:
             rejected.append(f"{r.name} (options {sorted(set(options) - allowed)} not allowed)")
             continue
-        reqs.append(ProbeRequest(name=r.name, options=options, reason=f"requested by the LLM: {r.reason[:120]}"))
+        reqs.append(
+            ProbeRequest(name=r.name, options=options, reason=f"requested by the LLM: {r.reason[:120]}", origin="llm")
+        )
     if rejected:
         notes.append(f"LLM probe requests rejected: {', '.join(rejected)}")
     return reqs, notes
@@ -173,7 +178,7 @@ def apply_narrative(answer: LLMNarrative, report: Report) -> tuple[Report, list[
     title = report.hypotheses[0].title if report.hypotheses else report.cause_id
     update = {
         "root_cause": f"{title[0].upper()}{title[1:]}. {answer.root_cause.strip()}"
-        if report.cause_id != "none"
+        if report.found_defect
         else report.root_cause,
         "first_action": answer.first_action.strip() or report.first_action,
         "prediction_if_true": answer.prediction_if_true.strip() or report.prediction_if_true,

@@ -93,11 +93,12 @@ def _overfit(r: ProbeResult, ax: Any) -> bool:
     return True
 
 
+# Figure kinds a probe may declare with `@probe(plot=...)`; keyed by kind, never by probe name.
 DRAWERS: dict[str, tuple[str, Callable[[ProbeResult, Any], bool]]] = {
-    "dependency": ("dependency-map.png", _dependency),
-    "activations": ("gradient-flow.png", _grad_flow),
-    "lr_range": ("lr-range.png", _lr_curve),
-    "overfit_one_batch": ("overfit-curve.png", _overfit),
+    "dependency_map": ("dependency-map.png", _dependency),
+    "gradient_flow": ("gradient-flow.png", _grad_flow),
+    "lr_curve": ("lr-range.png", _lr_curve),
+    "loss_curve": ("overfit-curve.png", _overfit),
 }
 
 
@@ -108,9 +109,9 @@ def save(report: Report, folder: str | Path) -> dict[str, Path]:
     out: dict[str, Path] = {}
     folder = Path(folder)
     for r in report.probes:
-        if r.name not in DRAWERS:
+        if r.plot not in DRAWERS:
             continue
-        filename, draw = DRAWERS[r.name]
+        filename, draw = DRAWERS[r.plot]
         fig, ax = _figure()
         try:
             if draw(r, ax):

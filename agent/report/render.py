@@ -16,42 +16,22 @@ def to_json(report: Report) -> str:
 
 
 def verdict(report: Report) -> str:
-    if report.cause_id == "none":
+    if not report.found_defect:
+        if report.verdict == "not_bug":
+            title = report.hypotheses[0].title if report.hypotheses else report.cause_id
+            return f"Not a code defect: {title} — `{report.cause_id}` (confidence {report.confidence:.2f})"
         return f"No defect found (confidence {report.confidence:.2f})"
     title = report.hypotheses[0].title if report.hypotheses else report.cause_id or "unknown cause"
     return f"{title} — `{report.cause_id}` (confidence {report.confidence:.2f})"
 
 
-KEY_MEASUREMENTS = (
-    "leak_fraction",
-    "causal_leaks",
-    "hazards",
-    "relative_drop",
-    "moved_tensors",
-    "max_rel_diff",
-    "dead_fraction",
-    "depth_grad_ratio",
-    "time_grad_ratio",
-    "lr_ratio",
-    "first_nonfinite_op",
-    "steps_watched",
-    "eval_output_gap",
-    "forward_output_gap",
-    "initial_loss",
-    "val_rows_in_train",
-    "train_heldout",
-    "metric_on_perfect",
-    "cost_units",
-)
 SPARK = "▁▂▃▄▅▆▇█"
 
 
 def key_measurement(r: ProbeResult) -> str:
-    """One short figure per probe for tables."""
-    m = r.measurements
-    for key in KEY_MEASUREMENTS:
-        if m.get(key) is not None:
-            return f"{key}={m[key]}"
+    """The probe's own headline figure (declared with the probe), for tables."""
+    if r.headline and r.measurements.get(r.headline) is not None:
+        return f"{r.headline}={r.measurements[r.headline]}"
     return ""
 
 
@@ -180,7 +160,7 @@ def read_report(path: str) -> Report:
     """A Report from a saved JSON report or from a Markdown report's embedded JSON."""
     from pydantic import ValidationError
 
-    from debug_agent.errors import InputError
+    from debug_agent.errors import InputError, validation_problems
 
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -202,9 +182,8 @@ def read_report(path: str) -> Report:
     try:
         return Report.model_validate_json(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
         raise InputError(
-            f"{path!r} is not a valid report: {'.'.join(map(str, first['loc']))}: {first['msg']}",
+            f"{path!r} is not a valid report: {validation_problems(exc, limit=1)}",
             fix="`debug-agent schema` prints the schema a report must follow",
         ) from exc
 
@@ -215,7 +194,7 @@ def print_text(report: Report, console: Any) -> None:
     from rich.panel import Panel
     from rich.table import Table
 
-    style = "green" if report.cause_id == "none" else "red"
+    style = "red" if report.found_defect else "green"
     lines = [
         f"[bold]{escape(verdict(report))}[/bold]",
         "",
