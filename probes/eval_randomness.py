@@ -72,6 +72,7 @@ def _gap(a: torch.Tensor, b: torch.Tensor) -> float:
 
 
 @probe(
+    headline=("other_seed_gap", "same_seed_repeat_gap"),
     outcomes=("eval_repeatable", "eval_random", "eval_stateful"),
     cost=1.0,
     options=EvalRandomnessOptions,

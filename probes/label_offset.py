@@ -96,6 +96,7 @@ def _entropy(labels: torch.Tensor) -> float:
 
 
 @probe(
+    headline=("offset", "loss_on_renamed_tokens"),
     outcomes=(
         "labels_next_token",
         "labels_copy_input",

@@ -82,6 +82,7 @@ def _outputs(model: nn.Module, inputs: tuple[torch.Tensor, ...], seed: int) -> t
 
 
 @probe(
+    headline=("coupling_ratio",),
     outcomes=("train_batch_independent", "train_coupling_weak", "train_coupling_strong"),
     cost=1.5,
     options=TrainCouplingOptions,

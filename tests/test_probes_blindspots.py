@@ -9,15 +9,15 @@ from torch import nn
 
 import debug_agent
 import debug_agent.probes as P
-from debug_agent import plugins
 from debug_agent.engine import catalog, planner
+from debug_agent.isolation import probe_registry
 from debug_agent.schemas import ProbeResult, Target, TargetInfo
 
 from .models import CausalLM
 
 
 def run(name: str, target: Target, **options) -> ProbeResult:
-    plugins.load_probes()
+    probe_registry()
     return P.execute(name, target, P.ProbeContext(seed=0, budget_s=60), options)
 
 

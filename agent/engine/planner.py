@@ -136,7 +136,7 @@ def _direct_test(catalog: Catalog, cred: dict[str, float], pool: dict[str, Probe
     never get the experiment that tests it directly (metric_audit). Which probe is direct is data:
     the one whose outcome the catalog weighs highest for the cause.
     """
-    ranked = sorted((p, c) for c, p in cred.items() if c in catalog.ids and c != "none")
+    ranked = sorted((p, c) for c, p in cred.items() if c in catalog.ids and catalog.get(c).kind != "healthy")
     if not ranked or ranked[-1][0] < LEAD:
         return None
     cause = ranked[-1][1]
