@@ -69,8 +69,6 @@ def scaled(info: ProbeInfo, units_left: float) -> ProbeRequest | None:
     floor = int(info.options_schema.get("x-scale-min", 1))
     if value < floor:
         return None
-    if value > 1:  # snapped down to a power of two, so small timing differences do not change the plan
-        value = max(1 << (value.bit_length() - 1), floor)
     return ProbeRequest(
         name=info.name, options={opt.name: value}, reason=f"{opt.name} cut to {value} to fit the budget"
     )
