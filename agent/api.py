@@ -46,7 +46,7 @@ def diagnose(
     probes: list[str] | None = None,
     all_probes: bool = False,
     seed: int = 0,
-    budget_s: float = 30.0,
+    budget_s: float = 60.0,
     progress: Progress | None = None,
 ) -> Report:
     """Diagnose a model in this process and return the Report (the same one `debug-agent ask` prints).

@@ -15,9 +15,13 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 from ._common import clone, clone_batch, display_path, main_tensor, user_frame, watch_modules
 from .registry import ProbeContext, probe
 
-RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh"}
+RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh", "hardtanh_"}
+# Smooth rectifiers: a unit is dead when its input sits deep in the flat negative tail for every example.
+SMOOTH = {"gelu", "silu", "silu_", "mish", "mish_", "elu", "elu_", "selu", "selu_", "celu", "softplus", "hardswish"}
 SQUASHERS = {"sigmoid", "tanh", "sigmoid_", "tanh_"}
+TAIL = -3.0  # GELU/SiLU/Mish give about 0 and slope under 0.1 below this; ELU's slope is e^-3
 RECURRENT = (nn.RNNBase,)
+RNN_SHARE = 0.9  # a recurrent unit counts as saturated when it is on 90% of (example, step) entries
 
 
 class ActivationsOptions(BaseModel):
@@ -39,6 +43,7 @@ class _Site:
     where: str
     code: str
     dead: list[float] = field(default_factory=list)  # fraction of units never active / saturated, per call
+    share: float = 1.0  # the share of examples on which a unit must be off to count
 
 
 @dataclass
@@ -47,6 +52,7 @@ class _Recorder(TorchFunctionMode):
 
     batch: int
     sites: dict[str, _Site] = field(default_factory=dict)
+    busy: bool = False  # inside our own hook: its ops are not the user's activations
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -54,24 +60,103 @@ class _Recorder(TorchFunctionMode):
     def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
         name = getattr(func, "__name__", "")
-        if (name in RECTIFIERS or name in SQUASHERS) and isinstance(out, torch.Tensor) and out.dim() >= 2:
-            if out.shape[0] == self.batch and out.numel() > self.batch:
-                self._note(name, out.detach())
+        if self.busy:
+            return out
+        if (name in RECTIFIERS or name in SQUASHERS or name in SMOOTH) and isinstance(out, torch.Tensor):
+            x = args[0] if args else (kwargs or {}).get("input")
+            if name in SMOOTH and isinstance(x, torch.Tensor) and x.shape == out.shape:
+                self._note(name, x.detach(), "smooth")
+            elif name not in SMOOTH:
+                self._note(name, out.detach(), "rectifier" if name in RECTIFIERS else "squasher")
         return out
 
-    def _note(self, name: str, out: torch.Tensor) -> None:
+    def _note(self, name: str, t: torch.Tensor, kind: str) -> None:
+        units = _units(t, self.batch)
+        if units is None:
+            return
         frame = user_frame()
         where = f"{display_path(frame[0])}:{frame[1]}" if frame else name
-        kind = "rectifier" if name in RECTIFIERS else "squasher"
-        site = self.sites.setdefault(where, _Site(kind, name.rstrip("_"), where, frame[2] if frame else ""))
-        units = out.reshape(out.shape[0], -1)  # (B, units): every non-batch element is a unit
+        self.mark(where, frame[2] if frame else "", name.rstrip("_"), kind, units)
+
+    def mark(self, where: str, code: str, op: str, kind: str, units: torch.Tensor, share: float = 1.0) -> None:
+        """units: (examples, units). Note the fraction of units dead/saturated on at least `share` of the examples."""
+        site = self.sites.setdefault(where, _Site(kind, op, where, code, share=share))
         if kind == "rectifier":
-            inactive = (units <= 0).all(dim=0)
-        elif site.op == "sigmoid":
-            inactive = ((units < 0.01) | (units > 0.99)).all(dim=0)
+            off = units <= 0
+        elif kind == "smooth":
+            off = units < TAIL
+        elif op == "sigmoid":
+            off = (units < 0.01) | (units > 0.99)
         else:
-            inactive = (units.abs() > 0.99).all(dim=0)
+            off = units.abs() > 0.99
+        inactive = off.all(dim=0) if share >= 1.0 else off.float().mean(dim=0) >= share
         site.dead.append(float(inactive.float().mean()))
+
+    def recurrent_hook(self, name: str) -> Any:
+        """Forward hook on an RNN/LSTM/GRU: its gates (one-layer LSTM/GRU) or else its outputs."""
+
+        def hook(m: nn.Module, args: tuple[Any, ...], out: Any) -> None:
+            self.busy = True
+            try:
+                self._recurrent(name, m, args, out)
+            finally:
+                self.busy = False
+
+        return hook
+
+    def _recurrent(self, name: str, m: nn.Module, args: tuple[Any, ...], out: Any) -> None:
+        gates = _gates(m, args, out)
+        for gate, units in gates:
+            op = "tanh" if "cand" in gate else "sigmoid"
+            self.mark(f"{name} {gate}", "", op, "squasher", units.detach(), share=RNN_SHARE)
+        seq = out[0] if isinstance(out, tuple) else out
+        if not gates and isinstance(seq, torch.Tensor) and seq.dim() == 3:
+            relu = getattr(m, "nonlinearity", "tanh") == "relu"
+            flat = seq.detach().reshape(-1, seq.shape[-1])  # (T*B, hidden): every step is an example
+            self.mark(
+                f"{name} outputs", "", "relu" if relu else "tanh", "rectifier" if relu else "squasher", flat, RNN_SHARE
+            )
+
+
+def _units(t: torch.Tensor, batch: int) -> torch.Tensor | None:
+    """(B, units): every non-batch element is a unit. The batch axis is 0, or the first of size B."""
+    if t.dim() < 2 or t.numel() <= batch or batch not in t.shape:
+        return None
+    axis = 0 if t.shape[0] == batch else list(t.shape).index(batch)
+    return t.movedim(axis, 0).reshape(batch, -1)
+
+
+def _gates(m: nn.Module, args: tuple[Any, ...], out: Any) -> list[tuple[str, torch.Tensor]]:
+    """Gate activations of a one-layer, one-direction LSTM/GRU, recomputed from its weights: [(name, (T*B, units))].
+
+    The hidden state before each step is the layer's own output shifted by one step, so the gates
+    are recomputed exactly without running the cell again.
+    """
+    if not isinstance(m, (nn.LSTM, nn.GRU)) or m.num_layers != 1 or m.bidirectional or getattr(m, "proj_size", 0):
+        return []
+    x, seq = args[0], out[0] if isinstance(out, tuple) else out
+    if not isinstance(x, torch.Tensor) or not isinstance(seq, torch.Tensor) or x.dim() != 3:
+        return []
+    if m.batch_first:
+        x, seq = x.transpose(0, 1), seq.transpose(0, 1)  # (T, B, .)
+    h0 = args[1] if len(args) > 1 and args[1] is not None else None
+    h0 = (h0[0] if isinstance(h0, tuple) else h0) if h0 is not None else torch.zeros_like(seq[:1])
+    h_prev = torch.cat([h0.reshape(1, *seq.shape[1:]), seq[:-1]], dim=0)
+    with torch.no_grad():
+        wx = nn.functional.linear(x, m.weight_ih_l0, m.bias_ih_l0 if m.bias else None)
+        wh = nn.functional.linear(h_prev, m.weight_hh_l0, m.bias_hh_l0 if m.bias else None)
+    H = m.hidden_size
+    if isinstance(m, nn.LSTM):
+        pre = wx + wh
+        i, f, g, o = pre.split(H, dim=-1)
+        named = [("input gate", i.sigmoid()), ("forget gate", f.sigmoid()), ("cell candidate", g.tanh())]
+        named.append(("output gate", o.sigmoid()))
+    else:
+        rx, zx, nx = wx.split(H, dim=-1)
+        rh, zh, nh = wh.split(H, dim=-1)
+        r = (rx + rh).sigmoid()
+        named = [("reset gate", r), ("update gate", (zx + zh).sigmoid()), ("candidate", (nx + r * nh).tanh())]
+    return [(n, t.reshape(-1, H)) for n, t in named]
 
 
 def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, float]]:
@@ -103,8 +188,11 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
 def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) -> ProbeResult:
     """Per-layer activation statistics and gradient norms on the batch (dead/saturated units, vanishing/exploding).
 
-    A ReLU unit is dead when it outputs 0 for every example of the batch; a sigmoid/tanh unit is
-    saturated when it sits within 1% of its bounds for every example. Layers with more than half of
+    A ReLU unit is dead when it outputs 0 for every example of the batch (GELU, SiLU, Mish, ELU: when
+    its input lies below -3 for every example); a sigmoid/tanh unit is saturated when it sits within
+    1% of its bounds for every example. One-layer LSTM/GRU gates are recomputed from the layer's
+    weights and judged the same way (other recurrent layers by their outputs). With no activation
+    op at all, activation health is untested: no outcome, status inconclusive. Layers with more than half of
     their units dead or saturated are flagged, with the source line of the activation. Gradient flow:
     the RMS gradient of the first weighted layer over that of the last; below 1e-3 gradients vanish,
     above 1e3 they explode. For recurrent layers the same ratio is taken between the gradients that
@@ -119,6 +207,11 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         if isinstance(m, RECURRENT):
             hooks.append(m.register_forward_pre_hook(_time_leaf(steps)))
     rec = _Recorder(batch=target.batch_size)
+    hooks += [
+        m.register_forward_hook(rec.recurrent_hook(n or "rnn"))
+        for n, m in model.named_modules()
+        if isinstance(m, RECURRENT)
+    ]
     with rec:
         out = model(*inputs)
         loss = target.loss_fn(out, targets) if target.loss_fn is not None else main_tensor(out).pow(2).mean()
@@ -126,56 +219,66 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         h.remove()
     outcomes: list[str] = []
     findings: list[Finding] = []
-    meas: dict[str, Any] = {"layers_seen": len(rec.sites)}
-    dead_layers, sat_layers = [], []
-    for site in rec.sites.values():
-        frac = max(site.dead)
-        meas.setdefault("dead_fraction", 0.0)
-        if site.kind == "rectifier":
-            meas["dead_fraction"] = max(meas["dead_fraction"], round(frac, 4))
-            if frac > options.dead:
-                dead_layers.append(site)
-        elif frac > options.saturated:
-            sat_layers.append(site)
-    for s in dead_layers:
-        findings.append(
-            Finding(
-                text=f"{s.dead[0]:.0%} of the units after `{s.op}` are 0 for every example (dead)",
-                where=s.where if ":" in s.where else None,
-                code=s.code or None,
-            )
-        )
-    for s in sat_layers:
-        findings.append(
-            Finding(
-                text=f"{max(s.dead):.0%} of the units after `{s.op}` are saturated for every example",
-                where=s.where if ":" in s.where else None,
-                code=s.code or None,
-            )
-        )
-    outcomes += (["dead_units"] if dead_layers else []) + (["saturated_units"] if sat_layers else [])
-    if not dead_layers and not sat_layers:
-        outcomes.append("healthy_activations")
-
+    meas: dict[str, Any] = {"layers_seen": len(rec.sites), "sites": sorted(rec.sites)[:20]}
+    outcomes, findings = _sites(rec.sites, options, meas)
     if loss.requires_grad and torch.isfinite(loss).item():
         loss.backward()
         layers = _layer_grads(model, order)
         meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _ in layers]
         flow = _flow(layers, steps, options, findings, meas)
         outcomes += flow
-    status = (
-        "failed"
-        if set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads"}
-        else "passed"
-    )
-    summary = (
-        "; ".join(f.text for f in findings[:2])
-        if status == "failed"
-        else f"activations and gradient flow look healthy over {len(rec.sites)} activation site(s)"
-    )
+    bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads"}
+    status = "failed" if bad else "passed" if rec.sites else "inconclusive"
+    if bad:
+        summary = "; ".join(f.text for f in findings[:2])
+    elif rec.sites:
+        summary = f"activations and gradient flow look healthy over {len(rec.sites)} activation site(s)"
+    else:
+        summary = (
+            "no activation op seen in forward (none of ReLU, GELU, SiLU, ELU, sigmoid, tanh or a recurrent layer), "
+            "so dead or saturated units are untested" + ("; gradient flow looks healthy" if outcomes else "")
+        )
     return ProbeResult(
         name="activations", status=status, outcomes=outcomes, findings=findings, measurements=meas, summary=summary
     )
+
+
+def _sites(
+    sites: dict[str, _Site], options: ActivationsOptions, meas: dict[str, Any]
+) -> tuple[list[str], list[Finding]]:
+    """Outcomes and findings for the activation sites; none at all is no evidence either way."""
+    dead_layers, sat_layers = [], []
+    meas["dead_fraction"] = 0.0
+    for site in sites.values():
+        frac = max(site.dead)
+        if site.kind in ("rectifier", "smooth"):
+            meas["dead_fraction"] = max(meas["dead_fraction"], round(frac, 4))
+            if frac > options.dead:
+                dead_layers.append(site)
+        else:
+            meas["saturated_fraction"] = max(meas.get("saturated_fraction", 0.0), round(frac, 4))
+            if frac > options.saturated:
+                sat_layers.append(site)
+    findings = []
+    for s in dead_layers + sat_layers:
+        after = f"after `{s.op}`" if ":" in s.where or s.where == s.op else f"of {s.where} (`{s.op}`)"
+        state = {
+            "rectifier": "are 0 for every example (dead)",
+            "smooth": f"get inputs below {TAIL:g} for every example (dead: flat tail)",
+        }.get(s.kind, "are saturated for every example")
+        if s.share < 1.0:
+            state = state.replace("for every example", f"on {s.share:.0%} of examples and steps")
+        findings.append(
+            Finding(
+                text=f"{max(s.dead):.0%} of the units {after} {state}",
+                where=s.where if ":" in s.where else None,
+                code=s.code or None,
+            )
+        )
+    outcomes = (["dead_units"] if dead_layers else []) + (["saturated_units"] if sat_layers else [])
+    if sites and not outcomes:
+        outcomes.append("healthy_activations")
+    return outcomes, findings
 
 
 def _time_leaf(steps: list[tuple[torch.Tensor, bool, bool]]) -> Any:

@@ -12,6 +12,7 @@ from torch import nn
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import clone, clone_batch, finding_at, main_tensor
+from ._rows import Leaves, output_batch_axis
 from ._trace import OpRecorder
 from .registry import ProbeContext, probe
 
@@ -26,46 +27,8 @@ class DependencyOptions(BaseModel):
     max_cut_passes: int = Field(default=8, ge=1, le=256, description="forward passes allowed for the causal test")
 
 
-class _Leaves:
-    """Differentiable stand-ins for the inputs: float inputs themselves, or embedding outputs for tokens."""
-
-    def __init__(self, model: nn.Module, inputs: tuple[torch.Tensor, ...], batch: int) -> None:
-        self.batch = batch
-        self.inputs = tuple(x.detach().clone().requires_grad_(True) if x.is_floating_point() else x for x in inputs)
-        self.leaves: list[torch.Tensor] = [x for x in self.inputs if x.requires_grad]
-        self.handles = []
-        self.connected = False  # any autograd path from the output to a leaf
-        self.via = "inputs"
-        if not self.leaves:
-            self.via = "embedding outputs"
-            for mod in model.modules():
-                if isinstance(mod, (nn.Embedding, nn.EmbeddingBag)):
-                    self.handles.append(mod.register_forward_hook(self._hook))
-
-    def _hook(self, mod: nn.Module, args: Any, out: torch.Tensor) -> torch.Tensor | None:
-        if isinstance(out, torch.Tensor) and out.dim() > 0 and out.shape[0] == self.batch:
-            leaf = out.detach().requires_grad_(True)
-            self.leaves.append(leaf)
-            return leaf
-        return None  # e.g. a position embedding shaped (T, C): shared by every row, not a row input
-
-    def remove(self) -> None:
-        for h in self.handles:
-            h.remove()
-
-    def row_norms(self, loss: torch.Tensor) -> torch.Tensor:
-        """Per-row gradient norm of `loss` over every leaf: shape (B,)."""
-        grads = torch.autograd.grad(loss, self.leaves, retain_graph=True, allow_unused=True)
-        total = torch.zeros(self.batch, dtype=torch.float64)
-        self.connected = self.connected or any(g is not None for g in grads)
-        for g in grads:
-            if g is not None:
-                total += g.detach().reshape(self.batch, -1).double().pow(2).sum(1).cpu()  # (B,) on the CPU
-        return total.sqrt()
-
-
 def _group_test(
-    y: torch.Tensor, leaves: _Leaves, proj: torch.Tensor, tol: float
+    y: torch.Tensor, leaves: Leaves, proj: torch.Tensor, tol: float
 ) -> tuple[torch.Tensor, torch.Tensor, list[tuple[int, int]], int]:
     """Group testing over the bits of the row index: 2*ceil(log2 B) backward passes.
 
@@ -107,7 +70,7 @@ def _exemplar_candidates(B: int, leaky: list[tuple[int, int]]) -> list[int]:
 
 
 def _batch_pattern(
-    y: torch.Tensor, leaves: _Leaves, proj: torch.Tensor, tol: float
+    y: torch.Tensor, leaves: Leaves, proj: torch.Tensor, tol: float
 ) -> tuple[list[str], dict[str, Any], list[Finding], int]:
     B = y.shape[0]
     cross, total, leaky, passes = _group_test(y, leaves, proj, tol)
@@ -182,13 +145,22 @@ def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generat
 
 
 def _causal(
-    model: nn.Module, inputs: tuple[torch.Tensor, ...], dim: int, opts: DependencyOptions, seed: int
+    model: nn.Module, inputs: tuple[torch.Tensor, ...], dims: tuple[int, int], opts: DependencyOptions, seed: int
 ) -> tuple[list[str], dict[str, Any], list[Finding]]:
-    """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not."""
+    """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not.
+
+    dims: (sequence axis of the inputs, batch axis of the output). The output's position axis is the
+    same as the inputs' when it has length T there, else its only other axis of length T.
+    """
+    dim, out_axis = dims
     B, T = inputs[0].shape[0], inputs[0].shape[dim]
     with torch.no_grad():
-        y0 = main_tensor(model(*inputs))
-    if y0.dim() <= dim or y0.shape[dim] != T:
+        y0 = main_tensor(model(*inputs)).movedim(out_axis, 0)
+    pos = dim if y0.dim() > dim and y0.shape[dim] == T else None
+    if pos is None:
+        others = [a for a in range(1, y0.dim()) if y0.shape[a] == T]
+        pos = others[0] if len(others) == 1 else None
+    if pos is None:
         return [], {"causal": "output has no per-position axis"}, []
     cuts = list(range(1, T))
     n_pass = min(math.ceil(len(cuts) / B), opts.max_cut_passes)
@@ -208,8 +180,8 @@ def _causal(
                 if x.dim() > dim and x.shape[dim] == T:
                     _perturb(x, row, c, dim, gen)
         with torch.no_grad():
-            y = main_tensor(model(*xs))
-        diff = (y - y0).abs().movedim(dim, 1).reshape(B, T, -1).amax(-1)  # (B, T)
+            y = main_tensor(model(*xs)).movedim(out_axis, 0)
+        diff = (y - y0).abs().movedim(pos, 1).reshape(B, T, -1).amax(-1)  # (B, T)
         for row, c in enumerate(chunk):
             changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
             if len(changed):
@@ -292,31 +264,43 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         return ProbeResult(
             name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows"
         )
-    leaves = _Leaves(model, inputs, B)
+    leaves = Leaves(model, inputs, B)
     rec = OpRecorder(batch_size=B, reductions=True)
     with torch.enable_grad(), rec:
         y = main_tensor(model(*leaves.inputs))
     leaves.remove()
-    if y.dim() == 0 or y.shape[0] != B:
+    axis, scores = output_batch_axis(model, inputs, y, B, ctx.seed)
+    if axis is None and not scores:
         return ProbeResult(
             name="dependency",
             status="not_applicable",
-            summary=f"output shape {tuple(y.shape)} has no leading batch axis of size {B}",
+            summary=f"output shape {tuple(y.shape)} has no axis of size {B} (the batch)",
         )
-    if not leaves.leaves or not y.requires_grad:
+    if axis is None:
+        return _unmapped(
+            f"no axis of the output {tuple(y.shape)} follows the input rows (changing input row r moved at most "
+            f"{max(scores.values()):.0%} of the output change to index r of an axis of size {B}); either the rows "
+            "are mixed or that axis is not the batch",
+            scores,
+        )
+    if not leaves.leaves:
+        why = "no float input and no nn.Embedding output whose batch axis could be found"
+        return _unmapped(why + (f" ({'; '.join(leaves.unmapped[:3])})" if leaves.unmapped else ""), scores)
+    y = y.movedim(axis, 0)
+    if not y.requires_grad:
         tags, meas, findings, passes = (
             ["input_grad_none"],
             {"batch_size": B},
-            [
-                Finding(
-                    text="no gradient path from the inputs to the output (nothing differentiable, or the graph is cut)"
-                )
-            ],
+            [Finding(text="no gradient path from the inputs to the output (the graph is cut)")],
             0,
         )
     else:
         proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)  # drawn on the CPU: same numbers on any device
         tags, meas, findings, passes = _batch_pattern(y, leaves, proj, options.tol)
+    if axis != 0:
+        meas["output_batch_axis"] = axis
+    if scores:
+        meas["output_axis_scores"] = scores
     meas["backward_passes"] = passes
     if "batch_leak" in tags:
         norms = _batch_stat_norms(model)
@@ -331,7 +315,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         findings += extra
 
     if options.causal and target.causal:
-        ctags, cmeas, cfind = _causal(model, inputs, target.sequence_dim, options, ctx.seed)
+        ctags, cmeas, cfind = _causal(model, inputs, (target.sequence_dim, axis), options, ctx.seed)
         tags += ctags
         meas.update(cmeas)
         findings += cfind
@@ -355,4 +339,15 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         parts.append(f"causal order holds at {meas['causal_cuts_tested']} cut positions")
     return ProbeResult(
         name="dependency", status=status, summary="; ".join(parts), outcomes=tags, findings=findings, measurements=meas
+    )
+
+
+def _unmapped(why: str, scores: dict[str, float]) -> ProbeResult:
+    """The rows could not be followed through the model: untested, and never evidence."""
+    return ProbeResult(
+        name="dependency",
+        status="inconclusive",
+        summary=f"batch independence untested: {why}",
+        findings=[Finding(text=f"could not map the batch axis: {why}")],
+        measurements={"output_axis_scores": scores} if scores else {},
     )

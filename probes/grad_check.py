@@ -1,17 +1,37 @@
-"""grad_check: do the analytic gradients (backward) agree with numerical ones (finite differences)?"""
+"""grad_check: do the analytic gradients (backward) agree with numerical ones (finite differences)?
+
+A disagreement is blamed on a backward only when a hand-written one exists (a custom
+autograd.Function in the graph, a gradient hook on a tensor or module). Without one, autograd's own
+formulas are trusted and a disagreement is explained instead: kinks (ReLU, max-pool: the error
+shrinks with the step), low precision inside forward (a float32/16 cast even though the copy runs in
+float64: the error does not shrink) or a random forward (two evaluations differ). Such a result is
+`inconclusive` with the reason, never evidence. Imports torch, pydantic, schemas and probe helpers.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 from pydantic import BaseModel, ConfigDict, Field
+from torch import nn
+from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, main_tensor
+from ._common import clone, clone_batch, display_path, fork_rng, main_tensor, user_frame
 from .registry import ProbeContext, probe
+
+# Ops whose derivative jumps somewhere: finite differences across the jump disagree with backward.
+KINKS = frozenset(
+    """relu relu_ relu6 leaky_relu leaky_relu_ hardtanh hardtanh_ hardswish hardsigmoid abs clamp clamp_
+    clip max_pool1d max_pool2d max_pool3d adaptive_max_pool1d adaptive_max_pool2d max amax min amin maximum
+    minimum where sign round floor ceil prelu rrelu threshold l1_loss smooth_l1_loss huber_loss sort topk""".split()
+)
+LOW = (torch.float32, torch.float16, torch.bfloat16)
+STEPS = (1e-2, 1e-3, 1e-4, 1e-5, 1e-7)  # extra finite-difference steps tried after a first mismatch
 
 
 class GradCheckOptions(BaseModel):
@@ -22,6 +42,34 @@ class GradCheckOptions(BaseModel):
     tol: float = Field(default=1e-3, gt=0, description="relative difference above which gradients disagree")
     warn: float = Field(default=1e-5, gt=0, description="relative difference below which gradients agree")
     localise: int = Field(default=16, ge=0, le=256, description="parameter tensors checked one by one on a mismatch")
+
+
+@dataclass
+class _Watch(TorchFunctionMode):
+    """What the forward does that matters here: gradient hooks, kinks, low-precision tensors."""
+
+    dtype: torch.dtype
+    hooks: list[str] = field(default_factory=list)
+    kinks: list[str] = field(default_factory=list)
+    low: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        out = func(*args, **(kwargs or {}))
+        name = getattr(func, "__name__", "").lstrip("_")
+        if name in ("register_hook", "register_post_accumulate_grad_hook"):
+            self._note(self.hooks, name)
+        elif name in KINKS and name not in self.kinks:
+            self.kinks.append(name)
+        if isinstance(out, torch.Tensor) and out.dtype in LOW and out.dtype != self.dtype and not self.low:
+            self._note(self.low, f"{name} -> {str(out.dtype).removeprefix('torch.')}")
+        return out
+
+    def _note(self, into: list[str], what: str) -> None:
+        frame = user_frame()
+        into.append(f"{what} at {display_path(frame[0])}:{frame[1]}" if frame else what)
 
 
 def _custom_functions(root: Any) -> list[str]:
@@ -39,15 +87,35 @@ def _custom_functions(root: Any) -> list[str]:
     return names
 
 
+def _standing_hooks(model: nn.Module) -> list[str]:
+    """Gradient hooks registered before forward: on parameters, on modules, or globally."""
+    from torch.nn.modules import module as nn_module
+
+    out = [f"tensor hook on {n}" for n, p in model.named_parameters() if getattr(p, "_backward_hooks", None)]
+    out += [
+        f"backward hook on module {n or type(m).__name__}"
+        for n, m in model.named_modules()
+        if getattr(m, "_backward_hooks", None) or getattr(m, "_backward_pre_hooks", None)
+    ]
+    if getattr(nn_module, "_global_backward_hooks", None) or getattr(nn_module, "_global_backward_pre_hooks", None):
+        out.append("a global module backward hook")
+    return out
+
+
 def _cast(t: Any, dtype: torch.dtype) -> Any:
     return t.to(dtype) if isinstance(t, torch.Tensor) and t.is_floating_point() else t
 
 
 class _Problem:
-    """The scalar L(theta) in float64 and the tensors theta it is differentiated against."""
+    """The scalar L(theta) in float64 and the tensors theta it is differentiated against.
 
-    def __init__(self, target: Target, dtype: torch.dtype) -> None:
+    Every evaluation starts from the same RNG seed, so a forward that samples (dropout left on
+    through a path eval() does not reach) is at least the same function at every point.
+    """
+
+    def __init__(self, target: Target, dtype: torch.dtype, seed: int) -> None:
         self.model = clone(target.model).to(dtype).eval()  # eval: dropout would make L random
+        self.seed = seed
         inputs, targets = clone_batch(target.batch)
         self.inputs = tuple(_cast(x, dtype).requires_grad_(x.is_floating_point()) for x in inputs)
         self.targets = _cast(targets, dtype)
@@ -59,13 +127,15 @@ class _Problem:
             x for x in self.inputs if x.requires_grad
         ]
 
-    def value(self) -> torch.Tensor:
-        out = self.model(*self.inputs)
-        if self.loss_fn is not None:
-            return self.loss_fn(out, self.targets)
+    def value(self, seed_offset: int = 0) -> torch.Tensor:
+        with fork_rng(self.model):
+            torch.manual_seed(self.seed + seed_offset)
+            out = self.model(*self.inputs)
+            if self.loss_fn is not None:
+                return self.loss_fn(out, self.targets)
         y = main_tensor(out)
         if self.proj is None:
-            self.proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)
+            self.proj = torch.randn(y.shape, dtype=y.dtype, generator=torch.Generator().manual_seed(1)).to(y.device)
         return (y * self.proj).sum()
 
     def directional(
@@ -84,9 +154,27 @@ class _Problem:
                 v.add_(d, alpha=eps)
         return analytic, (up - down) / (2 * eps)
 
+    def worst(self, grads: list[torch.Tensor | None], dirs: list[list[torch.Tensor]], eps: float) -> float:
+        return max(_rel(*self.directional(grads, d, eps)) for d in dirs)
+
 
 def _rel(a: float, n: float) -> float:
     return abs(a - n) / max(abs(a), abs(n), 1e-10)
+
+
+def _setup(target: Target, seed: int) -> tuple[_Problem, torch.Tensor, _Watch, str | None]:
+    """Build the float64 problem (float32 when the code cannot run in float64) and run it once, watched."""
+    try:
+        prob = _Problem(target, torch.float64, seed)
+        with _Watch(torch.float64) as watch:
+            loss = prob.value()
+        return prob, loss, watch, None
+    except RuntimeError as exc:  # code that hard-wires float32 cannot run in float64
+        fallback = str(exc).splitlines()[0][:120]
+    prob = _Problem(target, torch.float32, seed)
+    with _Watch(torch.float32) as watch:
+        loss = prob.value()
+    return prob, loss, watch, fallback
 
 
 @probe(
@@ -99,81 +187,140 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
     """Compare backward with finite differences in float64 along random directions over every parameter.
 
     Each direction perturbs all parameters (and float inputs) at once, so a handful of forward passes
-    covers 100% of them, custom autograd.Functions included. Agreement below 1e-5 relative passes,
-    above 1e-3 fails; on a failure each parameter tensor is checked on its own to localise it, and
-    the custom Functions in the graph are named.
+    covers 100% of them. Agreement below 1e-5 relative passes. Above 1e-3 the check is repeated at
+    several finite-difference steps: it fails only when a hand-written backward exists (a custom
+    autograd.Function, a gradient hook) and no step brings agreement; then each parameter tensor is
+    checked on its own to localise it. Without a hand-written backward a disagreement is explained
+    (kinks, low precision in forward, a random forward) and the result is inconclusive.
     """
-    dtype = torch.float64
-    try:
-        prob = _Problem(target, dtype)
-        loss = prob.value()
-    except RuntimeError as exc:  # code that hard-wires float32 cannot run in float64
-        prob, dtype = _Problem(target, torch.float32), torch.float32
-        loss = prob.value()
+    prob, loss, watch, fallback = _setup(target, ctx.seed)
+    dtype = prob.vars[0].dtype if prob.vars else torch.float64
+    if fallback:
         options = options.model_copy(update={"eps": 1e-3, "tol": 2e-2, "warn": 1e-3})
-        fallback = str(exc).splitlines()[0][:120]
-    else:
-        fallback = None
     if not prob.vars or not loss.requires_grad:
         return ProbeResult(
             name="grad_check", status="not_applicable", summary="nothing differentiable reaches the output"
         )
-    customs = _custom_functions(loss.grad_fn)
+    handwritten = [f"custom autograd.Function {c}" for c in _custom_functions(loss.grad_fn)]
+    handwritten += watch.hooks + _standing_hooks(target.model)
     grads = list(torch.autograd.grad(loss, prob.vars, allow_unused=True))
     gen = torch.Generator().manual_seed(ctx.seed)
-    worst = 0.0
-    pairs = []
-    for _ in range(options.directions):
-        dirs = [torch.randn(v.shape, generator=gen, dtype=dtype).to(v.device) for v in prob.vars]
-        a, n = prob.directional(grads, dirs, options.eps)
-        pairs.append([round(a, 10), round(n, 10)])
-        worst = max(worst, _rel(a, n))
+    dirs = [
+        [torch.randn(v.shape, generator=gen, dtype=dtype).to(v.device) for v in prob.vars]
+        for _ in range(options.directions)
+    ]
+    pairs = [prob.directional(grads, d, options.eps) for d in dirs]
+    worst = max(_rel(a, n) for a, n in pairs)
     meas: dict[str, Any] = {
         "max_rel_diff": float(f"{worst:.3g}"),
         "directions": options.directions,
         "dtype": str(dtype).removeprefix("torch."),
         "tensors_covered": len(prob.vars),
         "fraction_covered": 1.0,
-        "analytic_vs_numerical": pairs,
-        "custom_functions": customs,
+        "analytic_vs_numerical": [[round(a, 10), round(n, 10)] for a, n in pairs],
+        "custom_functions": [h.removeprefix("custom autograd.Function ") for h in handwritten if "Function" in h],
+        "handwritten_backward": handwritten,
     }
     if fallback:
         meas["float64_failed"] = fallback
-    findings: list[Finding] = []
-    if worst <= options.tol:
-        tag = "grads_match" if worst <= options.warn else "grads_approximate"
+    if worst > options.tol:
+        by_step = {options.eps: worst} | {s: prob.worst(grads, dirs, s) for s in STEPS if s != options.eps}
+        meas["rel_diff_by_step"] = {f"{s:g}": float(f"{e:.3g}") for s, e in sorted(by_step.items())}
+        best = min(by_step.values())
+        meas["best_rel_diff"] = float(f"{best:.3g}")
+        if handwritten and best > options.tol:
+            return _mismatch(prob, grads, gen, options, worst, handwritten, meas)
+        return _explained(prob, watch, best, by_step, options, meas)
+    tag = "grads_match" if worst <= options.warn else "grads_approximate"
+    return ProbeResult(
+        name="grad_check",
+        status="passed" if tag == "grads_match" else "inconclusive",
+        outcomes=[tag],
+        measurements=meas,
+        summary=f"backward agrees with finite differences (max relative difference {worst:.1e})",
+    )
+
+
+def _explained(
+    prob: _Problem,
+    watch: _Watch,
+    best: float,
+    by_step: dict[float, float],
+    options: GradCheckOptions,
+    meas: dict[str, Any],
+) -> ProbeResult:
+    """No hand-written backward: autograd is trusted; say why finite differences disagreed."""
+    with torch.no_grad():
+        stochastic = float(prob.value(0)) != float(prob.value(1))
+    reasons = []
+    if stochastic:
+        reasons.append("the forward pass is random (it changes with the RNG seed, e.g. dropout or sampling)")
+    if watch.low:
+        reasons.append(f"forward computes in lower precision ({watch.low[0]}) although the copy runs in float64")
+    steps = sorted(by_step)
+    if watch.kinks or by_step[steps[0]] < by_step[steps[-1]]:
+        reasons.append(
+            "finite differences cross kinks"
+            + (f" ({', '.join(watch.kinks[:4])})" if watch.kinks else "")
+            + f"; the best agreement ({best:.1e}) came at step {min(by_step, key=by_step.__getitem__):g}"
+        )
+    if not reasons:
+        reasons.append("the disagreement does not shrink at any finite-difference step")
+    meas.update(stochastic_forward=stochastic, kinks=watch.kinks, low_precision=watch.low)
+    why = "; ".join(reasons)
+    if best <= options.warn:
         return ProbeResult(
             name="grad_check",
-            status="passed" if tag == "grads_match" else "inconclusive",
-            outcomes=[tag],
+            status="passed",
+            outcomes=["grads_match"],
             measurements=meas,
-            summary=f"backward agrees with finite differences (max relative difference {worst:.1e})",
+            summary=f"backward agrees with finite differences at a suitable step (relative difference {best:.1e})",
+            findings=[Finding(text=why)],
         )
+    return ProbeResult(
+        name="grad_check",
+        status="inconclusive",
+        outcomes=["grads_approximate"] if best <= options.tol else [],
+        measurements=meas,
+        findings=[Finding(text=f"no hand-written backward in the graph, so autograd's gradient is trusted: {why}")],
+        summary=f"finite differences cannot verify backward here (best relative difference {best:.1e}): {why}",
+    )
+
+
+def _mismatch(
+    prob: _Problem,
+    grads: list[torch.Tensor | None],
+    gen: torch.Generator,
+    options: GradCheckOptions,
+    worst: float,
+    handwritten: list[str],
+    meas: dict[str, Any],
+) -> ProbeResult:
+    """A hand-written backward exists and no step brings agreement: localise the disagreement."""
     bad = []
     for v, name in list(zip(prob.vars, prob.names, strict=True))[: options.localise]:
         dirs = [
-            torch.randn(v.shape, generator=gen, dtype=dtype).to(v.device) if u is v else torch.zeros_like(u)
+            torch.randn(v.shape, generator=gen, dtype=v.dtype).to(v.device) if u is v else torch.zeros_like(u)
             for u in prob.vars
         ]
-        a, n = prob.directional(grads, dirs, options.eps)
-        if _rel(a, n) > options.tol:
+        if _rel(*prob.directional(grads, dirs, options.eps)) > options.tol:
             bad.append(name)
     meas["mismatching_tensors"] = bad
+    customs = meas["custom_functions"]
     tags = ["grads_mismatch"] + (["custom_function_mismatch"] if customs else [])
-    findings.append(
+    findings = [
         Finding(
-            text=f"backward disagrees with finite differences: max relative difference {worst:.2g}"
-            + (f" on {', '.join(bad[:6])}" if bad else "")
-        )
-    )
-    if customs:
-        findings.append(Finding(text=f"custom autograd.Function(s) in the graph: {', '.join(customs)}"))
+            text=f"backward disagrees with finite differences at every step tried: max relative difference "
+            f"{worst:.2g}" + (f" on {', '.join(bad[:6])}" if bad else "")
+        ),
+        Finding(text=f"hand-written backward in the graph: {', '.join(handwritten[:4])}"),
+    ]
     return ProbeResult(
         name="grad_check",
         status="failed",
         outcomes=tags,
         findings=findings,
         measurements=meas,
-        summary=f"analytic and numerical gradients disagree (relative difference {worst:.2g})"
-        + (f"; custom Function {customs[0]} in the graph" if customs else ""),
+        summary=f"analytic and numerical gradients disagree (relative difference {worst:.2g}); "
+        f"hand-written backward: {handwritten[0]}",
     )

@@ -20,7 +20,7 @@ class LRRangeOptions(BaseModel):
     steps: int = Field(default=60, ge=8, le=2000, description="steps of the sweep (one learning rate each)")
     lr_min: float = Field(default=1e-7, gt=0, description="first learning rate")
     lr_max: float = Field(default=10.0, gt=0, description="last learning rate")
-    margin: float = Field(default=10.0, gt=1, description="how far outside the band (x) counts as too high/low")
+    margin: float = Field(default=10.0, gt=1, description="how far below the band (x) counts as too low")
 
 
 def _smooth(xs: list[float], beta: float = 0.7) -> list[float]:
@@ -31,8 +31,23 @@ def _smooth(xs: list[float], beta: float = 0.7) -> list[float]:
     return out
 
 
-def _band(lrs: list[float], losses: list[float]) -> tuple[float, float, float, float | None] | None:
-    """(low, high, steepest lr, divergence lr) of the good band, or None when the loss never falls."""
+def _at(lrs: list[float], losses: list[float], lr: float) -> float | None:
+    """The smoothed loss at `lr`, interpolated in log(lr); None outside the swept range."""
+    for i in range(len(lrs) - 1):
+        (a, va), (b, vb) = (lrs[i], losses[i]), (lrs[i + 1], losses[i + 1])
+        if a <= lr <= b:
+            t = math.log(lr / a) / math.log(b / a) if b > a else 0.0
+            return va + t * (vb - va)
+    return None
+
+
+def _band(lrs: list[float], losses: list[float]) -> dict[str, Any] | None:
+    """The good band read off the curve, or None when the loss never falls by 10%.
+
+    low: where the loss first moves (2% below its start). high: the end of the stretch past the
+    minimum where the loss stays within half of its total drop from the minimum, capped at a third
+    of the rate where it first doubles (one step per rate; sustained training diverges sooner).
+    """
     first = losses[0]
     diverge = next((lr for lr, v in zip(lrs, losses, strict=True) if not math.isfinite(v) or v > 2 * first), None)
     finite = [
@@ -40,17 +55,31 @@ def _band(lrs: list[float], losses: list[float]) -> tuple[float, float, float, f
     ]
     if len(finite) < 4 or min(v for _, v in finite) > 0.9 * first:
         return None
-    # Steepest descent per unit of log(lr).
+    i_min = min(range(len(finite)), key=lambda k: finite[k][1])
+    best = finite[i_min][1]
+    near = best + 0.5 * (first - best)  # "near the best": within half of the drop
+    cap = diverge / 3 if diverge is not None else math.inf
+    high = min(finite[i_min][0], cap)
+    for lr, v in finite[i_min:]:
+        if v > near or lr >= cap:
+            break
+        high = lr
+    # Steepest descent per unit of log(lr): reported, and where the fix suggests starting.
     slopes = [
         (finite[i + 1][1] - finite[i - 1][1]) / math.log(finite[i + 1][0] / finite[i - 1][0])
         for i in range(1, len(finite) - 1)
     ]
-    i = min(range(len(slopes)), key=lambda k: slopes[k]) + 1
-    steepest = finite[i][0]
-    high = steepest if diverge is None else min(steepest, diverge / 3)
-    # The low end: where the loss first moves (2% below its start). Below it, training crawls.
+    steepest = finite[min(range(len(slopes)), key=lambda k: slopes[k]) + 1][0]
     low = next((lr for lr, v in finite if v <= 0.98 * first), steepest / 10)
-    return min(low, high), high, steepest, diverge
+    return {
+        "low": min(low, high),
+        "high": high,
+        "steepest": steepest,
+        "diverge": diverge,
+        "best_lr": finite[i_min][0],
+        "best_loss": best,
+        "near": near,
+    }
 
 
 @probe(
@@ -65,10 +94,11 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
     """Sweep the learning rate exponentially on a copy; report the band of good rates and where yours sits.
 
     Uses the target's optimizer class (its lr overridden at each step) on the single batch. The band
-    runs from the rate where the loss first moves (2% below its start) up to the rate where it falls
-    fastest, capped at a third of the rate where the loss first doubles. A rate more than `margin`
-    times above the band, or above a third of the divergence point, is too high; more than
-    `margin` times below it, too low.
+    is read off the smoothed curve: from the rate where the loss first moves (2% below its start) to
+    the end of the stretch past the minimum where the loss stays within half of its total drop,
+    capped at a third of the rate where the loss first doubles (one step per rate; sustained training
+    diverges sooner). A rate above the band is too high; more than `margin` times below it, too low.
+    A sweep cut short by the deadline gives no verdict.
     """
     model = clone(target.model).train()
     opt = make_optimizer(target, model)
@@ -78,7 +108,11 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
     lr_min, lr_max = min(options.lr_min, user_lr / 1e4), max(options.lr_max, user_lr * 30)
     ratio = (lr_max / lr_min) ** (1 / max(options.steps - 1, 1))
     lrs, raw = [], []
+    stopped = False
     for k in range(options.steps):
+        if ctx.expired():
+            stopped = True  # a deadline, not the curve, ended the sweep: no verdict from a partial curve
+            break
         lr = lr_min * ratio**k
         for g in opt.param_groups:
             g["lr"] = lr
@@ -87,7 +121,7 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
         value = float(loss.detach())
         lrs.append(lr)
         raw.append(value)
-        if not math.isfinite(value) or value > 4 * raw[0] or ctx.expired():
+        if not math.isfinite(value) or value > 4 * raw[0]:
             break
         loss.backward()
         opt.step()
@@ -100,6 +134,13 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             [float(f"{lr:.3g}"), float(f"{v:.4g}")] for lr, v in zip(lrs, losses, strict=True) if math.isfinite(v)
         ][:: max(1, len(lrs) // 40)],
     }
+    if stopped:
+        return ProbeResult(
+            name="lr_range",
+            status="inconclusive",
+            measurements=meas,
+            summary=f"ran out of time after {len(lrs)} of {options.steps} steps of the sweep; no verdict",
+        )
     band = _band(lrs, losses)
     if band is None:
         return ProbeResult(
@@ -109,26 +150,39 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             measurements=meas,
             summary=f"the loss never fell by 10% at any rate from {lr_min:g} to {lrs[-1]:.3g}",
         )
-    low, high, steepest, diverge = band
+    return _verdict(band, user_lr, _at(lrs, losses, user_lr), options, meas)
+
+
+def _verdict(
+    band: dict[str, Any], user_lr: float, at_user: float | None, options: LRRangeOptions, meas: dict[str, Any]
+) -> ProbeResult:
+    """Where the user's rate sits, judged by the curve itself."""
+    low, high, diverge = band["low"], band["high"], band["diverge"]
     meas.update(
         band=[float(f"{low:.3g}"), float(f"{high:.3g}")],
-        steepest_lr=float(f"{steepest:.3g}"),
+        steepest_lr=float(f"{band['steepest']:.3g}"),
+        best_lr=float(f"{band['best_lr']:.3g}"),
+        best_loss=float(f"{band['best_loss']:.4g}"),
         diverge_lr=float(f"{diverge:.3g}") if diverge else None,
-        lr_ratio=float(f"{user_lr / steepest:.3g}"),
+        loss_at_user_lr=float(f"{at_user:.4g}") if at_user is not None and math.isfinite(at_user) else None,
+        lr_ratio=float(f"{user_lr / band['steepest']:.3g}"),
     )
     where = f"good band {low:.2g} to {high:.2g}"
-    # A sweep spends one step at each rate; sustained training diverges well before the sweep does.
-    if user_lr > high * options.margin or (diverge is not None and user_lr >= diverge / 3):
+    if user_lr > high:
+        seen = (
+            f"the loss there is {at_user:.3g} against a best of {band['best_loss']:.3g}"
+            if at_user is not None and math.isfinite(at_user) and at_user > band["near"]
+            else f"within 3x of where the loss diverges ({diverge:.2g})"
+            if diverge
+            else "past the band"
+        )
         return ProbeResult(
             name="lr_range",
             status="failed",
             outcomes=["lr_above_band"],
             measurements=meas,
             findings=[
-                Finding(
-                    text=f"your learning rate {user_lr:g} is {user_lr / high:.0f}x above the {where}"
-                    + (f"; the loss diverges from {diverge:.2g}" if diverge else "")
-                )
+                Finding(text=f"your learning rate {user_lr:g} is {user_lr / high:.2g}x above the {where}: {seen}")
             ],
             summary=f"learning rate {user_lr:g} is above the {where}",
         )
@@ -148,5 +202,7 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
         status="passed",
         outcomes=["lr_in_band"],
         measurements=meas,
-        summary=f"learning rate {user_lr:g} is within {options.margin:g}x of the {where}",
+        summary=f"learning rate {user_lr:g} lies in the {where}"
+        if user_lr >= low
+        else f"learning rate {user_lr:g} is within {options.margin:g}x below the {where}",
     )

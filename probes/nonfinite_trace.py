@@ -179,8 +179,15 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
                     )
                 ],
             )
-        if ctx.expired():
-            break
+        if ctx.expired() and len(losses) < options.steps:
+            meas["steps_watched"] = len(losses)
+            return ProbeResult(
+                name="nonfinite_trace",
+                status="inconclusive",
+                measurements=meas,
+                summary=f"ran out of time after {len(losses)} of {options.steps} training steps (all finite so far); "
+                "no verdict",
+            )
     meas["steps_watched"] = len(losses)
     return ProbeResult(
         name="nonfinite_trace",

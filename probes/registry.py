@@ -88,8 +88,7 @@ class ProbeSpec:
         except ValidationError as exc:
             allowed = ", ".join(self.options.model_fields) or "none"
             raise UsageError(
-                f"bad options for probe {self.name!r}: "
-                + validation_problems(exc, default_loc="options"),
+                f"bad options for probe {self.name!r}: " + validation_problems(exc, default_loc="options"),
                 fix=f"allowed options: {allowed}",
             ) from exc
 

@@ -11,7 +11,8 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone, clone_batch, compute_loss, fork_rng, make_optimizer, train_step, watch_modules
+from ._accumulation import accumulation
+from ._common import clone, clone_batch, compute_loss, make_optimizer, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -46,57 +47,6 @@ def _unregistered(model: nn.Module) -> list[str]:
             if any(isinstance(v, nn.Module) for v in items):
                 out.append(f"{mname + '.' if mname else ''}{attr}")
     return out
-
-
-def _accumulation(
-    target: Target, model: nn.Module, opt: torch.optim.Optimizer, batch: Any, tol: float
-) -> tuple[str, dict[str, Any]]:
-    """Run the user's step twice; compare what .grad holds with a freshly computed gradient.
-
-    a: .grad after step 1; f: fresh gradient at the parameters step 2 starts from; b: .grad after
-    step 2. Cleared: b == f. Accumulating: b == a + f.
-    """
-    seed = torch.initial_seed()
-    with fork_rng(model):
-        torch.manual_seed(seed)
-        train_step(target, model, opt, batch)
-    a = _grads(model)
-    fresh = clone(model)
-    fresh.zero_grad(set_to_none=True)
-    with fork_rng(model):
-        torch.manual_seed(seed + 1)
-        compute_loss(target, fresh, batch).backward()
-    f = _grads(fresh)
-    with fork_rng(model):
-        torch.manual_seed(seed + 1)
-        train_step(target, model, opt, batch)
-    b = _grads(model)
-    if all(v is None for v in b.values()):
-        return "cleared", {"grad_after_step": "none (set to None after the step)"}
-    names = [n for n in b if b[n] is not None and f.get(n) is not None]
-    fa = torch.cat(
-        [
-            a[n].reshape(-1).double().cpu() if a[n] is not None else torch.zeros(b[n].numel(), dtype=torch.float64)
-            for n in names
-        ]
-    )
-    fb = torch.cat([b[n].reshape(-1).double().cpu() for n in names])
-    ff = torch.cat([f[n].reshape(-1).double().cpu() for n in names])
-    scale = float(fb.norm()) + 1e-30
-    cleared_err = float((fb - ff).norm()) / scale
-    accum_err = float((fb - ff - fa).norm()) / scale
-    meas = {
-        "grad_norm_step1": round(float(fa.norm()), 6),
-        "grad_norm_step2": round(float(fb.norm()), 6),
-        "fresh_grad_norm": round(float(ff.norm()), 6),
-        "cleared_error": round(cleared_err, 4),
-        "accumulated_error": round(accum_err, 4),
-    }
-    if cleared_err <= tol:
-        return "cleared", meas
-    if accum_err <= tol:
-        return "accumulating", meas
-    return "unclear", meas
 
 
 @probe(
@@ -188,21 +138,19 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             target.eval_fn(model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    state, acc_meas = _accumulation(target, model, opt, batch, options.tol)
+    state, acc_meas = accumulation(target, model, opt, batch, options.tol)
     for h in hooks:
         h.remove()
     meas.update(acc_meas)
     if state == "accumulating":
         outcomes.append("grads_accumulate")
-        findings.append(
-            Finding(
-                text=f"after the second step .grad equals the first step's gradient plus the new one "
-                f"(gradient norm {acc_meas['grad_norm_step1']:.3g} -> {acc_meas['grad_norm_step2']:.3g}): "
-                "gradients are never cleared"
-            )
-        )
+        findings.append(Finding(text=_accumulating_text(acc_meas)))
     elif state == "cleared":
         outcomes.append("grads_cleared")
+    else:
+        findings.append(
+            Finding(text=f"could not tell whether gradients are cleared: {acc_meas.get('unclear_because', '')}")
+        )
 
     moved = [n for n, p in model.named_parameters() if not torch.equal(before[n], p.detach())]
     trainable = [n for n, p in model.named_parameters() if p.requires_grad]
@@ -253,14 +201,42 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     }
     failed = [o for o in outcomes if o in bad]
     status = "failed" if failed else "inconclusive" if state == "unclear" else "passed"
-    summary = (
-        "; ".join(f.text.split(":")[0] for f in findings[:3])
-        if failed
-        else "gradients cleared, every parameter updated, gradient path intact"
-    )
     return ProbeResult(
-        name="step_audit", status=status, outcomes=outcomes, findings=findings, summary=summary, measurements=meas
+        name="step_audit",
+        status=status,
+        outcomes=outcomes,
+        findings=findings,
+        summary=_summary(outcomes, findings, status),
+        measurements=meas,
     )
+
+
+def _accumulating_text(m: dict[str, Any]) -> str:
+    if "grad_norm_before_second_step_backward" in m:
+        return (
+            f"when the second step calls backward, .grad still holds the first step's gradient (norm "
+            f"{m['grad_norm_before_second_step_backward']:.3g}, on {', '.join(m['tensors_holding_old_grad'][:4])}):"
+            " gradients are never cleared, so backward adds to them"
+        )
+    return (
+        f"after the second step .grad equals the first step's gradient plus the new one "
+        f"(gradient norm {m['grad_norm_step1']:.3g} -> {m['grad_norm_step2']:.3g}): gradients are never cleared"
+    )
+
+
+def _summary(outcomes: list[str], findings: list[Finding], status: str) -> str:
+    """Say only what was established: an unclear check is never summarised as passed."""
+    if status == "failed":
+        return "; ".join(f.text.split(":")[0] for f in findings[:3])
+    said = {
+        "grads_cleared": "gradients cleared",
+        "params_updated": "every parameter updated",
+        "grad_path_ok": "gradient path intact",
+    }
+    parts = [text for tag, text in said.items() if tag in outcomes]
+    if "grads_cleared" not in outcomes:
+        parts.insert(0, "could not tell whether gradients are cleared")
+    return ", ".join(parts)
 
 
 def _graph(

@@ -102,3 +102,95 @@ def causal_target(bug: bool) -> Target:
     torch.manual_seed(0)
     tokens = torch.randint(0, 20, (4, 12))
     return Target(model=CausalLM(bug), batch=(tokens, tokens), causal=True)
+
+
+class SeqFirstTagger(nn.Module):
+    """Per-token tagger that works sequence-first inside: tokens (B, T) -> logits (T, B, classes).
+
+    `bug` turns the (B, T) -> (T, B) transpose into a reshape, which scrambles rows.
+    """
+
+    def __init__(self, bug: bool = False, vocab: int = 32, dim: int = 16, classes: int = 3) -> None:
+        super().__init__()
+        self.bug = bug
+        self.embed = nn.Embedding(vocab, dim)
+        self.rnn = nn.LSTM(dim, dim)  # time-major, batch_first=False
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        B, T = tokens.shape
+        tokens = tokens.reshape(T, B) if self.bug else tokens.t()
+        h, _ = self.rnn(self.embed(tokens))  # (T, B, C)
+        return self.head(h)  # (T, B, classes)
+
+
+def seq_first_target(bug: bool = False, batch: int = 6, steps: int = 9) -> Target:
+    torch.manual_seed(0)
+    tokens = torch.randint(0, 32, (batch, steps))
+
+    def loss_fn(out: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return nn.functional.cross_entropy(out.reshape(-1, out.shape[-1]), y.t().reshape(-1))
+
+    return Target(model=SeqFirstTagger(bug), batch=(tokens, tokens % 3), loss_fn=loss_fn)
+
+
+class SeqFirstEncoder(nn.Module):
+    """A Transformer encoder with batch_first=False: (B, T, C) floats transposed to (T, B, C) inside."""
+
+    def __init__(self, dim: int = 16, classes: int = 3) -> None:
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(dim, nhead=2, dim_feedforward=32, dropout=0.1, batch_first=False)
+        self.encoder = nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
+        self.head = nn.Linear(dim, classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.encoder(x.transpose(0, 1)))  # (T, B, classes)
+
+
+def seq_first_encoder_target(batch: int = 8, steps: int = 8) -> Target:
+    torch.manual_seed(0)
+    x = torch.randn(batch, steps, 16)
+    y = torch.randint(0, 3, (batch, steps))
+
+    def loss_fn(out: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+        return nn.functional.cross_entropy(out.reshape(-1, out.shape[-1]), target.t().reshape(-1))
+
+    return Target(model=SeqFirstEncoder(), batch=(x, y), loss_fn=loss_fn)
+
+
+class _Block(nn.Module):
+    def __init__(self, c: int) -> None:
+        super().__init__()
+        self.a = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn1 = nn.BatchNorm2d(c)
+        self.b = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn2 = nn.BatchNorm2d(c)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(x + self.bn2(self.b(torch.relu(self.bn1(self.a(x))))))
+
+
+class TinyResNet(nn.Module):
+    """A ResNet-like conv net: stem, residual blocks with BatchNorm, max-pool, global average pool."""
+
+    def __init__(self, c: int = 16, classes: int = 10) -> None:
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, c, 3, padding=1, bias=False), nn.BatchNorm2d(c), nn.ReLU())
+        self.blocks = nn.Sequential(_Block(c), nn.MaxPool2d(2), _Block(c))
+        self.fc = nn.Linear(c, classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc(self.blocks(self.stem(x)).mean(dim=(2, 3)))
+
+
+def resnet_target(lr: float = 0.1, batch: int = 16) -> Target:
+    """The textbook recipe: SGD, lr 0.1, momentum 0.9, weight decay 5e-4."""
+    torch.manual_seed(0)
+    x = torch.randn(batch, 3, 8, 8)
+    y = torch.randint(0, 10, (batch,))
+    return Target(
+        model=TinyResNet(c=8),
+        batch=(x, y),
+        loss_fn=nn.CrossEntropyLoss(),
+        optimizer=lambda p: torch.optim.SGD(p, lr=lr, momentum=0.9, weight_decay=5e-4),
+    )

@@ -101,7 +101,12 @@ def _add_ask(sub: argparse._SubParsersAction) -> None:
     pr.add_argument("--probe", action="append", metavar="NAME", help="run exactly this probe (repeatable)")
     pr.add_argument("--all-probes", action="store_true", help="run every probe the target supports")
     pr.add_argument("--no-probes", action="store_true", help="run no probe; rank from symptom and code only")
-    ask.add_argument("--budget", type=_positive, default=30.0, help="planned probe time in seconds (default 30)")
+    ask.add_argument(
+        "--budget",
+        type=_positive,
+        default=60.0,
+        help="seconds the probes may run in all (default 60); the plan itself comes from declared costs",
+    )
     ask.add_argument("--quiet", "-q", action="store_true", help="no progress output on stderr")
     ask.add_argument("--fail-on-finding", action="store_true", help="exit 1 when a defect is found (for CI)")
     _add_run_flags(ask)
@@ -127,7 +132,12 @@ def _add_chat(sub: argparse._SubParsersAction) -> None:
     )
     _add_output_flags(chat)
     chat.add_argument("--quiet", "-q", action="store_true", help="no progress output on stderr")
-    chat.add_argument("--budget", type=_positive, default=30.0, help="planned probe time in seconds (default 30)")
+    chat.add_argument(
+        "--budget",
+        type=_positive,
+        default=60.0,
+        help="seconds the probes may run in all (default 60); the plan itself comes from declared costs",
+    )
     _add_llm_flags(chat)
     _add_run_flags(chat)
 

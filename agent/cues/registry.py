@@ -55,5 +55,3 @@ def cue(cue_id: str, *, scope: Scope = "line", on: tuple[str, ...] = ("diff", "s
 def strip_comment(code: str) -> str:
     """Drop a trailing '# comment' (good enough for cue matching; strings with '#' are rare in ML code)."""
     return code.split("#", 1)[0].rstrip()
-
-

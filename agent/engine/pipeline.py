@@ -68,11 +68,16 @@ class AskOptions:
     probes: list[ProbeRequest] = field(default_factory=list)  # run exactly these (user's choice)
     all_probes: bool = False
     no_probes: bool = False
-    budget_s: float = 30.0  # planned probe time, at most
-    # A plan costs at most `max_units` forward+backward passes of the model, unless that many take
-    # less than `floor_s` seconds (small models: fixed overheads dominate, so time is the measure).
-    max_units: float = 40.0
-    floor_s: float = 5.0
+    # Seconds the planned probes may run, all together: a time limit on execution only. A probe that
+    # runs out of it comes back inconclusive or error (noted); the plan never depends on timings.
+    budget_s: float = 60.0
+    # The plan's size in units of declared probe cost (one unit: a forward+backward on the batch). It
+    # comes from counted work, never from a timing, so the same inputs and seed give the same probes:
+    # the budget divided by the time one unit would take at a nominal speed, at least `min_units`,
+    # at most `max_units`; `plan_units` when the work cannot be counted.
+    plan_units: float = 400.0
+    min_units: float = 40.0
+    max_units: float = 5000.0
     seed: int = 0
     device: str = "cpu"
     cwd: str | None = None
@@ -116,11 +121,22 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
         ]
         skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
     else:
-        unit = max(ready.unit_seconds or 1e-3, 1e-6)
-        units = min(opts.budget_s / unit, max(opts.max_units, opts.floor_s / unit))
+        units = plan_units(ready.info.extra.get("step_flops"), opts)
         reqs, skipped = planner.plan(tri.ledger.catalog, tri.ledger.credences(), ready.probes, ready.info, units)
     shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
+
+
+NOMINAL_FLOPS = 1e11  # operations per second assumed for planning (a fixed figure, so plans are reproducible)
+STEP_OVERHEAD_S = 1e-3  # Python overhead of one training step, also assumed
+
+
+def plan_units(flops: object, opts: AskOptions) -> float:
+    """How many units of declared cost the plan may spend, from the counted work of one step."""
+    if not isinstance(flops, (int, float)) or flops <= 0:
+        return opts.plan_units
+    unit = STEP_OVERHEAD_S + float(flops) / NOMINAL_FLOPS
+    return max(opts.min_units, min(opts.max_units, opts.budget_s / unit))
 
 
 @dataclass
@@ -208,7 +224,7 @@ def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -
         run.tri = triage(case, source_cues)
         reqs = _plan(run, ready, helper.triage(case, run.tri, ready.probes))
         progress.phase(f"running {len(reqs)} probe(s)")
-        done = run_probes(runner, reqs, progress)
+        done = run_probes(runner, reqs, progress, run.opts.budget_s)
         run.partial = done.interrupted
         run.results = done.results + run.results
         run.notes += [f"probe {r.name} did not finish: {r.summary}" for r in run.results if r.status == "error"]
@@ -294,17 +310,22 @@ class _Assist:
         return report.model_copy(update={"notes": report.notes + u.notes + self.notes, "meta": meta})
 
 
-def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress) -> ProbeRun:
-    """Run requests in order; Ctrl-C stops the run and keeps what finished.
+def run_probes(
+    runner: ProbeRunner, requests: list[ProbeRequest], progress: Progress, budget_s: float | None = None
+) -> ProbeRun:
+    """Run requests in order within `budget_s` seconds in all; Ctrl-C stops the run and keeps what finished.
 
-    A target or worker failure costs that probe only; a usage error propagates unless the LLM asked.
+    A target or worker failure costs that probe only; a probe the budget leaves no time for is an
+    error result saying so; a usage error propagates unless the LLM asked.
     """
     out: list[ProbeResult] = []
+    deadline = None if budget_s is None else time.monotonic() + budget_s
     try:
         for req in requests:
             progress.probe_started(req)
+            left = None if deadline is None else deadline - time.monotonic()
             try:
-                res = runner.run(req)
+                res = runner.run(req, left) if left is None or left > 0 else _budget_spent(req, budget_s)
             except (TargetError, WorkerError) as exc:
                 res = ProbeResult(name=req.name, status="error", summary=exc.what[:300], error=str(exc)[:2000])
             except UsageError as exc:
@@ -316,3 +337,12 @@ def run_probes(runner: ProbeRunner, requests: list[ProbeRequest], progress: Prog
     except KeyboardInterrupt:
         return ProbeRun(out, interrupted=True)
     return ProbeRun(out)
+
+
+def _budget_spent(req: ProbeRequest, budget_s: float | None) -> ProbeResult:
+    return ProbeResult(
+        name=req.name,
+        status="error",
+        summary=f"not run: the probe time budget (--budget {budget_s:g}s) was spent",
+        error="budget spent",
+    )

@@ -213,6 +213,33 @@ def unit_seconds(t: Target) -> float | None:
     return best
 
 
+def step_flops(t: Target) -> int | None:
+    """Approximate floating-point operations of one forward+backward, counted (not timed): the planner's
+    deterministic measure of what one unit of probe cost is worth. Each module with its own
+    parameters costs 2 x its parameters x the positions it is applied at (output elements per
+    channel), forward; backward is counted as twice that. None when nothing could be counted."""
+    model = clone(t.model)
+    total = [0]
+
+    def hook(mod: torch.nn.Module, args: Any, out: Any) -> None:
+        y = out[0] if isinstance(out, (tuple, list)) and out else out
+        n = sum(p.numel() for p in mod.parameters(recurse=False))
+        if isinstance(y, torch.Tensor) and y.dim() >= 1 and n:
+            ch = 1 if isinstance(mod, torch.nn.modules.conv._ConvNd) and y.dim() > 1 else -1
+            total[0] += 2 * n * (y.numel() // max(y.shape[ch], 1))
+
+    handles = [m.register_forward_hook(hook) for m in model.modules()]
+    try:
+        with torch.no_grad():
+            model(*clone_batch(t.inputs))
+    except (RuntimeError, TypeError, ValueError):  # _check_runs reports real breakage with its own message
+        return None
+    finally:
+        for h in handles:
+            h.remove()
+    return 3 * total[0] or None
+
+
 def load(ref: TargetRef, device: str = "cpu") -> tuple[Target, TargetInfo]:
     module = _import(Path(ref.path))
     target = to_device(_validate(_call_factory(module, ref), ref), device)
@@ -248,6 +275,7 @@ def to_device(target: Target, device: str) -> Target:
 def describe(target: Target, ref: TargetRef | None = None) -> TargetInfo:
     """Run the target once (clear errors if it breaks) and summarise it for the engine."""
     out, extra = _check_runs(target)
+    extra["step_flops"] = step_flops(target)
     try:
         out_shape = list(main_tensor(out).shape)
     except TypeError:

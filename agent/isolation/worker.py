@@ -52,6 +52,9 @@ def _apply_memory_cap(max_bytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
 
 
+SMALL_MODEL = 1_000_000  # parameters; at most this many run on one thread unless --threads says otherwise
+
+
 class Worker:
     def __init__(self, out: IO[str]) -> None:
         self.out = out
@@ -73,15 +76,13 @@ class Worker:
         registry = probe_registry()
         ref = TargetRef(path=req["path"], func=req.get("func") or "make_target")
         self.target, info = target.load(ref, self.device)
-        self.unit = target.unit_seconds(self.target)
-        if threads > 1 and not req.get("fixed_threads") and self.unit is not None and self.unit < 0.05:
-            # Small models run slower on several threads (synchronisation dwarfs the work): keep the faster.
+        if threads > 1 and not req.get("fixed_threads") and info.n_params <= SMALL_MODEL:
+            # Small models run slower on several threads (synchronisation dwarfs the work). Decided from
+            # the model's size, not from a timing, so the same target always runs with the same threads
+            # (thread counts can change the last digits of reductions, and so the report).
+            threads = 1
             torch.set_num_threads(1)
-            single = target.unit_seconds(self.target)
-            if single is not None and single < self.unit:
-                self.unit, threads = single, 1
-            else:
-                torch.set_num_threads(threads)
+        self.unit = target.unit_seconds(self.target)
         info.extra["threads"] = threads
         # torch imports its compiler stack (about a second) the first time an optimizer is built; start
         # that now, in the background, so the cheap probes that run first hide part of it.

@@ -1,0 +1,299 @@
+"""Buggy and healthy twins for the probes that used to raise false alarms on real models (issue 11):
+grad_check, step_audit, dependency (sequence-first), lr_range and activations; and reproducible plans."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import debug_agent.probes as P
+from debug_agent.engine.pipeline import AskOptions, plan_units
+from debug_agent.isolation import probe_registry
+from debug_agent.probes.lr_range import LRRangeOptions, _band, _verdict
+from debug_agent.schemas import ProbeResult, Target
+
+from .conftest import report_of
+from .models import resnet_target, seq_first_encoder_target, seq_first_target, seq_target
+
+
+def run(name: str, target: Target, **options) -> ProbeResult:
+    probe_registry()
+    return P.execute(name, target, P.ProbeContext(seed=0, budget_s=120), options)
+
+
+def classify(model: nn.Module, x: torch.Tensor, classes: int = 3, **extra) -> Target:
+    torch.manual_seed(1)
+    y = torch.randint(0, classes, (x.shape[0],))
+    return Target(model=model, batch=(x, y), loss_fn=nn.CrossEntropyLoss(), **extra)
+
+
+# --- grad_check -----------------------------------------------------------------------------------
+
+
+class PoolCNN(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.c1, self.c2 = nn.Conv2d(3, 8, 3, padding=1), nn.Conv2d(8, 8, 3, padding=1)
+        self.fc = nn.Linear(8 * 2 * 2, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = F.max_pool2d(F.relu(self.c1(x)), 2)
+        return self.fc(F.max_pool2d(F.relu(self.c2(x)), 2).flatten(1))
+
+
+class Head(nn.Module):
+    """MLP whose head casts to float32 (like library heads computing the loss in float32), or drops out."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+        self.a, self.b = nn.Linear(10, 32), nn.Linear(32, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = torch.tanh(self.a(x))
+        if self.mode == "dropout":  # always on, even in eval mode (MC dropout)
+            h = F.dropout(h, 0.3, training=True)
+        out = self.b(h)
+        if self.mode == "hook" and h.requires_grad:  # a hook that edits the gradient: a hand-written backward
+            h.register_hook(lambda g: 3 * g)
+        return out.float() if self.mode == "float32" else out
+
+
+class Twice(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):  # noqa: ANN001, ANN205
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):  # noqa: ANN001, ANN205
+        return g  # wrong: the factor 2 is missing
+
+
+class CustomNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.a, self.b = nn.Linear(10, 16), nn.Linear(16, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.b(Twice.apply(torch.tanh(self.a(x))))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: classify(PoolCNN(), torch.randn(8, 3, 8, 8)),
+        lambda: classify(Head("float32"), torch.randn(32, 10)),
+        lambda: classify(Head("dropout"), torch.randn(32, 10)),
+    ],
+    ids=["relu_maxpool_cnn", "float32_cast_in_forward", "dropout_in_forward"],
+)
+def test_grad_check_healthy_models_do_not_fail(make):
+    r = run("grad_check", make())
+    assert r.status != "failed", r.summary
+    assert "grads_mismatch" not in r.outcomes
+    assert "custom" not in r.summary.lower() or "no hand-written" in r.summary
+
+
+def test_grad_check_explains_precision_without_blaming_a_backward():
+    r = run("grad_check", classify(Head("float32"), torch.randn(32, 10)))
+    assert r.status == "inconclusive"
+    assert r.measurements["low_precision"] and r.measurements["handwritten_backward"] == []
+    assert "float32" in r.summary
+
+
+@pytest.mark.parametrize("mode", ["custom_function", "gradient_hook"])
+def test_grad_check_fails_a_wrong_hand_written_backward(mode):
+    model = CustomNet() if mode == "custom_function" else Head("hook")
+    r = run("grad_check", classify(model, torch.randn(32, 10)))
+    assert r.status == "failed" and "grads_mismatch" in r.outcomes
+    assert r.measurements["handwritten_backward"]
+    assert ("custom_function_mismatch" in r.outcomes) == (mode == "custom_function")
+
+
+# --- step_audit -----------------------------------------------------------------------------------
+
+
+def mlp_step_target(zero_grad: bool, clip: bool = True, scaler: bool = False) -> Target:
+    sc = torch.amp.GradScaler("cpu", init_scale=1024.0) if scaler else None
+
+    def train_step(model, batch, optimizer, loss_fn):
+        inputs, targets = batch
+        if zero_grad:
+            optimizer.zero_grad()
+        loss = loss_fn(model(*inputs), targets)
+        if sc is not None:
+            sc.scale(loss).backward()
+            sc.unscale_(optimizer)
+        else:
+            loss.backward()
+        if clip:
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        if sc is not None:
+            sc.step(optimizer)
+            sc.update()
+        else:
+            optimizer.step()
+        return loss.detach()
+
+    model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 2))
+    return classify(
+        model,
+        torch.randn(64, 10),
+        classes=2,
+        train_step=train_step,
+        optimizer=lambda p: torch.optim.SGD(p, lr=0.05, momentum=0.9),
+    )
+
+
+@pytest.mark.parametrize("scaler", [False, True], ids=["clip", "clip_and_gradscaler"])
+def test_step_audit_finds_missing_zero_grad_under_clipping(scaler):
+    r = run("step_audit", mlp_step_target(zero_grad=False, scaler=scaler))
+    assert r.status == "failed" and "grads_accumulate" in r.outcomes
+    assert "cleared" not in r.summary
+
+
+@pytest.mark.parametrize("scaler", [False, True], ids=["clip", "clip_and_gradscaler"])
+def test_step_audit_passes_healthy_twin_with_clipping(scaler):
+    r = run("step_audit", mlp_step_target(zero_grad=True, scaler=scaler))
+    assert r.status == "passed" and "grads_cleared" in r.outcomes
+    assert r.summary.startswith("gradients cleared")
+
+
+def test_step_audit_never_summarises_an_unclear_check_as_passed():
+    from debug_agent.probes.step_audit import _summary
+
+    text = _summary(["params_updated", "grad_path_ok"], [], "inconclusive")
+    assert "gradients cleared" not in text and "could not tell" in text
+
+
+# --- dependency on sequence-first models -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make", [seq_first_target, seq_first_encoder_target], ids=["lstm_seq_first", "encoder_seq_first"]
+)
+def test_dependency_follows_rows_through_sequence_first_models(make):
+    r = run("dependency", make())
+    assert r.status == "passed" and r.outcomes == ["batch_independent"], r.summary
+    assert r.measurements["output_batch_axis"] == 1
+
+
+def test_dependency_unmapped_axis_is_inconclusive_not_evidence():
+    r = run("dependency", seq_first_target(bug=True))  # rows scrambled on the way in: no axis follows them
+    assert r.status in ("failed", "inconclusive")
+    assert "input_grad_none" not in r.outcomes
+    if r.status == "inconclusive":
+        assert r.outcomes == [] and "untested" in r.summary
+
+
+def test_dependency_still_finds_the_reshape_scramble():
+    r = run("dependency", seq_target(bug=True))
+    assert r.status == "failed" and "batch_leak_structured" in r.outcomes
+
+
+# --- lr_range -------------------------------------------------------------------------------------
+
+
+def test_lr_range_resnet_with_sgd_0_1_is_not_too_high():
+    r = run("lr_range", resnet_target(lr=0.1), steps=40)
+    assert "lr_above_band" not in r.outcomes, r.summary
+    assert r.status == "passed"
+
+
+def test_lr_range_resnet_at_a_diverging_rate_is_too_high():
+    r = run("lr_range", resnet_target(lr=30.0), steps=40)
+    assert r.status == "failed" and r.outcomes == ["lr_above_band"]
+
+
+def test_lr_range_verdict_agrees_with_its_curve():
+    """Loss falls steeply early, stays near its best up to 1, diverges at 5: 0.1 sits in the band."""
+    lrs = [10 ** (-6 + 0.125 * k) for k in range(56)]
+    losses = [2.3 if lr < 1e-5 else 0.1 if lr < 1e-3 else 0.05 for lr in lrs]
+    losses = [v if lr < 5 else 9.0 for lr, v in zip(lrs, losses, strict=True)]
+    band = _band(lrs, losses)
+    assert band is not None and band["high"] >= 0.1
+    r = _verdict(band, 0.1, 0.05, LRRangeOptions(), {})
+    assert r.outcomes == ["lr_in_band"]
+
+
+# --- activations ----------------------------------------------------------------------------------
+
+
+class Act(nn.Module):
+    def __init__(self, act: nn.Module | None, shift: float = 0.0, functional: bool = False) -> None:
+        super().__init__()
+        self.a, self.b = nn.Linear(10, 32), nn.Linear(32, 3)
+        self.act, self.shift, self.functional = act, shift, functional
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.a(x) - self.shift
+        if self.act is not None:
+            h = F.silu(h) if self.functional else self.act(h)
+        return self.b(h)
+
+
+@pytest.mark.parametrize(
+    "act,functional", [(nn.GELU(), False), (nn.SiLU(), True), (nn.Mish(), False), (nn.ELU(), False)]
+)
+def test_activations_smooth_rectifiers_dead_and_healthy(act, functional):
+    healthy = run("activations", classify(Act(act, functional=functional), torch.randn(32, 10)))
+    dead = run("activations", classify(Act(act, shift=20.0, functional=functional), torch.randn(32, 10)))
+    assert healthy.status == "passed" and "healthy_activations" in healthy.outcomes
+    assert dead.status == "failed" and "dead_units" in dead.outcomes
+
+
+class Recurrent(nn.Module):
+    def __init__(self, cell: type[nn.Module], scale: float) -> None:
+        super().__init__()
+        self.rnn, self.head, self.scale = cell(10, 16, batch_first=True), nn.Linear(16, 3), scale
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out, _ = self.rnn(x * self.scale)
+        return self.head(out[:, -1])
+
+
+@pytest.mark.parametrize("cell", [nn.LSTM, nn.GRU])
+def test_activations_recurrent_gates(cell):
+    healthy = run("activations", classify(Recurrent(cell, 1.0), torch.randn(16, 12, 10)))
+    saturated = run("activations", classify(Recurrent(cell, 1000.0), torch.randn(16, 12, 10)))
+    assert healthy.status == "passed" and healthy.measurements["layers_seen"] >= 3
+    assert "saturated_units" in saturated.outcomes and "gate" in saturated.summary
+
+
+def test_activations_zero_sites_is_not_evidence():
+    r = run("activations", classify(Act(None), torch.randn(32, 10)))
+    assert r.status == "inconclusive" and "healthy_activations" not in r.outcomes
+    assert "untested" in r.summary
+
+
+# --- deterministic plans --------------------------------------------------------------------------
+
+
+def test_plan_size_comes_from_counted_work_not_timings():
+    opts = AskOptions(budget_s=60)
+    assert plan_units(None, opts) == opts.plan_units
+    assert plan_units(1e3, opts) == opts.max_units  # a tiny model: everything useful fits
+    assert plan_units(1e12, opts) == opts.min_units  # a huge one: the floor
+    assert plan_units(8.5e10, opts) == plan_units(8.5e10, opts)
+
+
+TIMING_KEYS = {"seconds", "cost_units", "unit_seconds", "worker_peak_rss_mb", "rss_mb"}
+
+
+def _strip(x):
+    if isinstance(x, dict):
+        return {k: _strip(v) for k, v in x.items() if k not in TIMING_KEYS}
+    if isinstance(x, list):
+        return [_strip(v) for v in x]
+    return x
+
+
+def test_same_inputs_give_the_same_report_apart_from_timings(run_cli):
+    args = ("ask", "--example", "missing_zero_grad", "--format", "json", "--offline", "--quiet")
+    first, second = (_strip(report_of(run_cli(*args))) for _ in range(2))
+    assert [p["name"] for p in first["probes"]] == [p["name"] for p in second["probes"]]
+    assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
