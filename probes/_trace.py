@@ -21,8 +21,15 @@ ELEMENTWISE = frozenset(
     """add sub mul div true_divide floor_divide pow rsub remainder fmod atan2 maximum minimum
     eq ne lt le gt ge logical_and logical_or logical_xor hypot xlogy
     __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__ __pow__ __rpow__
-    __floordiv__ __mod__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __and__ __or__""".split()
+    __floordiv__ __mod__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __and__ __or__
+    add_ sub_ mul_ div_ pow_ eq_ ne_ lt_ le_ gt_ ge_ logical_and_ logical_or_ maximum_ minimum_
+    __iadd__ __isub__ __imul__ __itruediv__ __iand__ __ior__""".split()
 )
+
+# Stages where an outer-product broadcast ((N,1) against (1,N)) is almost never meant: a metric
+# compares each prediction with its own label. In forward and in losses (pairwise similarity,
+# contrastive masks) it is a common, deliberate pattern.
+PAIRWISE_SUSPECT_STAGES = frozenset({"metric_fn"})
 
 # Losses that compare input and target elementwise and broadcast (with at most a warning) on mismatch.
 ELEMENTWISE_LOSSES = frozenset(
@@ -97,8 +104,10 @@ class OpRecorder(TorchFunctionMode):
         a, b = args[0], args[1]
         if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)):
             return
-        if a.dim() == b.dim() or min(a.numel(), b.numel()) <= 1:
-            return  # same-rank broadcasting (an explicit outer product, a bias) or a scalar
+        if min(a.numel(), b.numel()) <= 1:
+            return  # a scalar
+        if a.dim() == b.dim() and self.stage not in PAIRWISE_SUSPECT_STAGES:
+            return  # same-rank broadcasting (an explicit outer product, a bias)
         if out.numel() > max(a.numel(), b.numel()):
             # Both operands were stretched: (N,1) against (N,) gives (N,N).
             self._record("broadcast", name.strip("_"), [list(a.shape), list(b.shape)], list(out.shape))

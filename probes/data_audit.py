@@ -22,6 +22,9 @@ class DataAuditOptions(BaseModel):
         default=0.01, ge=0, le=1, description="fraction of validation rows found in training that flags leakage"
     )
     scale: float = Field(default=50.0, gt=0, description="feature mean or std above which inputs count as unscaled")
+    near: float = Field(
+        default=0.99, gt=0, lt=1, description="cosine similarity (standardised features) that makes a near duplicate"
+    )
 
 
 def _materialise(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -88,14 +91,36 @@ def _predictability(
     return out
 
 
-def _overlap(xt: torch.Tensor, xv: torch.Tensor) -> int:
-    """Validation rows equal (up to float noise) to some training row."""
+def _overlap(xt: torch.Tensor, xv: torch.Tensor, near: float = 0.99) -> tuple[int, int]:
+    """Validation rows equal (up to float noise) to some training row, and rows nearly equal to one.
+
+    Near means cosine similarity above `near` between standardised rows; it is only counted with 8 or
+    more features, where two unrelated rows essentially never point the same way.
+    """
     xs, vs = _standardise(xt, xt), _standardise(xv, xt)
     tol = 1e-6 * math.sqrt(xs.shape[1])
-    hits = 0
+    unit = xs / xs.norm(dim=1, keepdim=True).clamp_min(1e-12)
+    hits = close = 0
     for chunk in vs.split(512):
-        hits += int((torch.cdist(chunk, xs).min(dim=1).values <= tol).sum())
-    return hits
+        exact = torch.cdist(chunk, xs).min(dim=1).values <= tol
+        hits += int(exact.sum())
+        if xs.shape[1] >= 8:
+            cos = (chunk / chunk.norm(dim=1, keepdim=True).clamp_min(1e-12)) @ unit.T
+            close += int(((cos.max(dim=1).values >= near) & ~exact).sum())
+    return hits, close
+
+
+def _group_overlap(groups: tuple[Any, Any]) -> tuple[int, int, list[str]]:
+    """Validation rows whose group id also occurs in training, distinct shared groups, a few of them."""
+    seen = {_key(g) for g in groups[0]}
+    shared = [_key(g) for g in groups[1] if _key(g) in seen]
+    return len(shared), len(set(shared)), sorted({str(g) for g in shared})[:5]
+
+
+def _key(g: Any) -> Any:
+    if isinstance(g, torch.Tensor):
+        return g.item() if g.numel() == 1 else tuple(g.reshape(-1).tolist())
+    return g if isinstance(g, (str, int, float, tuple, bytes)) else str(g)
 
 
 @probe(
@@ -103,6 +128,9 @@ def _overlap(xt: torch.Tensor, xv: torch.Tensor) -> int:
     outcomes=(
         "splits_disjoint",
         "splits_overlap",
+        "splits_near_duplicate",
+        "groups_disjoint",
+        "groups_overlap",
         "labels_predictable",
         "labels_unpredictable",
         "val_labels_unpredictable",
@@ -119,7 +147,9 @@ def data_audit(target: Target, ctx: ProbeContext, options: DataAuditOptions) -> 
     """Audit the data: split overlap, labels predictable from inputs, feature scale, NaN/Inf, class balance.
 
     Reads up to `max_examples` from `train_data` and `val_data` (a Dataset or an (X, Y) pair; with
-    neither, the batch). Validation rows equal to training rows mean leakage. Labels are checked with
+    neither, the batch). Validation rows equal to training rows mean leakage; so do rows nearly equal
+    (cosine similarity above `near` between standardised rows) and, when the target gives `groups`
+    (a group id per train and val row: patient, user, document), groups found on both sides. Labels are checked with
     two quick simple models (k-nearest neighbours and ridge regression): unpredictable within train
     means inputs and labels were paired wrongly; predictable in train but not in val means the splits
     disagree. Feature means or standard deviations above `scale`, constant features and Inf/NaN are
@@ -189,13 +219,23 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
             tags.append("class_imbalance")
     else:
         chance = 0.0
+    if target.groups is not None:
+        _audit_groups(target.groups, options, tags, findings, meas)
     if xv is not None:
-        dup = _overlap(xt, xv)
-        meas.update(val_examples=len(xv), val_rows_in_train=dup)
+        dup, close = _overlap(xt, xv, options.near)
+        meas.update(val_examples=len(xv), val_rows_in_train=dup, val_rows_near_train=close)
         if dup >= 2 and dup / len(xv) > options.overlap:
             tags.append("splits_overlap")
             findings.append(
                 Finding(text=f"{dup} of {len(xv)} validation examples ({dup / len(xv):.0%}) also appear in training")
+            )
+        elif close >= 2 and close / len(xv) > options.overlap:
+            tags.append("splits_near_duplicate")
+            findings.append(
+                Finding(
+                    text=f"{close} of {len(xv)} validation examples ({close / len(xv):.0%}) are near duplicates of "
+                    f"training examples (cosine similarity above {options.near:g})"
+                )
             )
         else:
             tags.append("splits_disjoint")
@@ -226,9 +266,30 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
     return _result(tags, findings, meas)
 
 
+def _audit_groups(
+    groups: tuple[Any, Any], options: DataAuditOptions, tags: list[str], findings: list[Finding], meas: dict[str, Any]
+) -> None:
+    rows, distinct, names = _group_overlap(groups)
+    n_val = max(len(groups[1]), 1)
+    meas.update(val_rows_in_train_groups=rows, shared_groups=distinct)
+    if rows and rows / n_val > options.overlap:
+        tags.append("groups_overlap")
+        findings.append(
+            Finding(
+                text=f"{rows} of {len(groups[1])} validation rows ({rows / n_val:.0%}) belong to {distinct} group(s) "
+                f"that also occur in training (e.g. {', '.join(names)})",
+                data={"shared_groups": names},
+            )
+        )
+    else:
+        tags.append("groups_disjoint")
+
+
 def _result(tags: list[str], findings: list[Finding], meas: dict[str, Any]) -> ProbeResult:
     bad = {
         "splits_overlap",
+        "splits_near_duplicate",
+        "groups_overlap",
         "labels_unpredictable",
         "val_labels_unpredictable",
         "features_unscaled",

@@ -69,7 +69,8 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
     With an `eval_fn`: starts a copy in training mode (as after training), calls `eval_fn` twice and
     records which dropout/batch-norm modules ran in training mode and whether the two outputs or the
     running statistics differ. Always: calls the model twice in eval mode on the same batch; differing
-    outputs, or buffers and tensor attributes written by forward, mean state crosses calls.
+    outputs (both calls seeded alike), or buffers and tensor attributes written by forward, mean state
+    crosses calls.
     """
     outcomes: list[str] = []
     findings: list[Finding] = []
@@ -107,9 +108,13 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
 
     model = copy_model(target).eval()
     before = _state(model)
-    with torch.no_grad():
+    # Same seed for both calls: a forward that is random but stateless repeats exactly, so only state
+    # carried between calls can make them differ (eval_randomness tells the two apart).
+    with torch.no_grad(), fork_rng(model):
+        torch.manual_seed(ctx.seed)
         a = forward(target, model, clone_batch(target.raw_inputs))
         mid = _state(model)
+        torch.manual_seed(ctx.seed)
         b = forward(target, model, clone_batch(target.raw_inputs))
     written = _changed(before, mid)
     gap = _differs(a, b, options.tol)

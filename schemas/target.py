@@ -23,6 +23,7 @@ TARGET_KEYS = (
     "metric_fn",
     "train_data",
     "val_data",
+    "groups",
     "causal",
     "sequence_dim",
     "call_model",
@@ -97,6 +98,9 @@ class Target(BaseModel):
     metric_fn: Callable[..., Any] | None = Field(default=None, description="metric_fn(output, targets) -> number")
     train_data: Any = None
     val_data: Any = None
+    groups: tuple[Any, Any] | None = Field(
+        default=None, description="(train_groups, val_groups): a group id (patient, user, document) per row"
+    )
     causal: bool = False
     sequence_dim: int = 1
     call_model: Callable[..., Any] | None = Field(default=None, description="call_model(model, inputs) -> output")
@@ -134,6 +138,18 @@ class Target(BaseModel):
         if not ok:
             raise ValueError(f"batch_axis must be an int, a tuple or a dict of ints, got {type(v).__name__}")
         return v
+
+    @field_validator("groups", mode="before")
+    @classmethod
+    def _groups_pair(cls, v: Any) -> Any:
+        if v is None:
+            return v
+        if not isinstance(v, (tuple, list)) or len(v) != 2 or any(isinstance(g, (str, bytes)) for g in v):
+            raise ValueError("groups must be a pair (train_groups, val_groups) of sequences of group ids")
+        try:
+            return (list(v[0]), list(v[1]))
+        except TypeError as exc:
+            raise ValueError("groups must be a pair (train_groups, val_groups) of sequences of group ids") from exc
 
     @model_validator(mode="after")
     def _inputs_fit(self) -> Target:

@@ -9,7 +9,7 @@ from debug_agent.cues._helpers import _first_line, _functions, _gone, _removed_a
 from debug_agent.cues.registry import DEF_RE, cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
-LAYOUT_RE = re.compile(r"\.(transpose|permute|movedim|swapaxes|swapdims|mT)\b|\.T\b|\brearrange\(")
+LAYOUT_RE = re.compile(r"\.(transpose|permute|movedim|swapaxes|swapdims|mT)\b|\.T\b|\.t\(\s*\)|\brearrange\(")
 RESHAPE_RE = re.compile(r"\.(reshape|view)\s*\(")
 FORWARD_NAMES = {"forward", "__call__"}
 

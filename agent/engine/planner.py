@@ -2,7 +2,9 @@
 
 Each cause predicts, for each probe, the outcome its catalog entry weighs highest (its signature),
 or a clean result. A probe's value is how much it splits the credence mass into groups with
-different predicted outcomes (the entropy gain of the joint partition). We pick greedily by gain per
+different predicted outcomes (the entropy gain of the joint partition), plus a share
+(REPEAT_VALUE) of what it would split on its own, since probes are not infallible and a second
+test of the same split is worth something. We pick greedily by gain per
 cost until the gain is negligible or the budget (in forward+backward units) is spent.
 """
 
@@ -15,6 +17,10 @@ from debug_agent.schemas import Catalog, ProbeInfo, ProbeRequest, TargetInfo
 
 CLEAN = "<clean>"
 MIN_GAIN = 0.005  # nats; below this a probe tells us nothing we do not know
+LEAD = 0.2  # a cause at or above this credence is a leading candidate: its direct test is always planned
+# Probes miss and false-alarm now and then, so a second probe that splits the candidates the same way
+# as one already chosen is still worth this fraction of what it would tell on its own.
+REPEAT_VALUE = 0.3
 
 
 @dataclass
@@ -84,11 +90,19 @@ def plan(
                 pool[info.name] = info
     names: list[str] = []
     left = budget_units
+    direct = _direct_test(catalog, cred, pool)
+    if direct is not None and (first := scaled(pool[direct[1]], left)) is not None:
+        chosen.append(first.model_copy(update={"reason": first.reason or f"the direct test of {direct[0]}"}))
+        names.append(first.name)
+        left -= pool[first.name].cost if not first.options else left
+        del pool[first.name]
     base = _entropy(_partition(cred, catalog, names))
+    alone = {name: _entropy(_partition(cred, catalog, [name])) for name in pool}
     while pool:
         best: tuple[float, float, ProbeRequest] | None = None
         for name, info in pool.items():
-            gain = _entropy(_partition(cred, catalog, names + [name])) - base
+            split = _entropy(_partition(cred, catalog, names + [name])) - base
+            gain = (1 - REPEAT_VALUE) * split + REPEAT_VALUE * alone[name]
             req = scaled(info, left)
             if req is None or gain < MIN_GAIN:
                 continue
@@ -101,7 +115,7 @@ def plan(
         cost = pool[req.name].cost if not req.options else left
         chosen.append(req.model_copy(update={"reason": req.reason or f"separates candidates ({gain:.2f} nats)"}))
         names.append(req.name)
-        base += gain
+        base = _entropy(_partition(cred, catalog, names))
         left -= cost
         del pool[req.name]
     for name, info in pool.items():
@@ -112,3 +126,22 @@ def plan(
                 )
             )
     return chosen, skipped
+
+
+def _direct_test(catalog: Catalog, cred: dict[str, float], pool: dict[str, ProbeInfo]) -> tuple[str, str] | None:
+    """(cause, probe): the leading cause's strongest confirming probe, planned before the greedy choice.
+
+    The entropy criterion counts a second probe that splits the candidates the same way as worth
+    nothing, so a cause separated early by an indirect probe (metric.wrong by shape_audit) would
+    never get the experiment that tests it directly (metric_audit). Which probe is direct is data:
+    the one whose outcome the catalog weighs highest for the cause.
+    """
+    ranked = sorted((p, c) for c, p in cred.items() if c in catalog.ids and catalog.get(c).kind != "healthy")
+    if not ranked or ranked[-1][0] < LEAD:
+        return None
+    cause = ranked[-1][1]
+    tests = [(max(w for w in table.values()), name) for name, table in catalog.get(cause).probes.items() if table]
+    best = max((t for t in tests if t[0] > 0), default=None)
+    if best is None or best[1] not in pool:
+        return None
+    return cause, best[1]

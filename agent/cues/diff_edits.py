@@ -1,0 +1,179 @@
+"""Cue detectors for common edits in a diff: deleted safety lines, changed axes, moved calls.
+
+Each one looks at a whole hunk, because the evidence is a relation between what a change removes
+and what it adds (a line deleted and not put back, a `dim` that changed, a call moved into a loop).
+
+May import: schemas, the cue registry and helpers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from debug_agent.cues._helpers import _gone, _removed_added
+from debug_agent.cues.registry import cue, strip_comment
+from debug_agent.schemas import DiffHunk, DiffLine
+
+Hit = tuple[DiffLine, str]
+
+
+def _code(ln: DiffLine) -> str:
+    return strip_comment(ln.text)
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+# --- deleted lines --------------------------------------------------------------------------------
+
+
+@cue("causal_mask_removed", scope="hunk", on=("diff",))
+def causal_mask_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes the causal/attention mask (a masked_fill with a mask, a tril/triu mask)."""
+    found = _gone(hunk, r"masked_fill_?\(.*(mask|tril|triu|causal|bias)|\b(tril|triu)\s*\(|is_causal\s*=\s*True")
+    return [(ln, detail + ": later positions may now be visible") for ln, detail in found]
+
+
+@cue("eval_call_removed", scope="hunk", on=("diff",))
+def eval_call_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes a model.eval() call (or train(False))."""
+    return _gone(hunk, r"\.eval\(\s*\)|\.train\(\s*False\s*\)")
+
+
+@cue("attn_scale_removed", scope="hunk", on=("diff",))
+def attn_scale_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes the 1/sqrt(d) scaling of attention scores."""
+    scaled = re.compile(r"/\s*(math\.|np\.|torch\.)?sqrt\(|\*\*\s*-?0?\.5|\*\s*self\.scale\b|\bscale\s*=\s*\w")
+    removed, added = _removed_added(hunk)
+    if any(scaled.search(_code(a)) for a in added):
+        return []
+    out = []
+    for r in removed:
+        code = _code(r)
+        if scaled.search(code) and re.search(r"score|attn|att\b|@|matmul|bmm|einsum|q\w*\s*@|transpose", code):
+            out.append((r, f"removes `{r.text.strip()}`: attention scores are no longer scaled by 1/sqrt(d)"))
+    return out
+
+
+@cue("grad_accum_division_removed", scope="hunk", on=("diff",))
+def grad_accum_division_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes the division of the loss by the number of gradient-accumulation steps."""
+    found = _gone(hunk, r"/\s*(self\.|args\.|cfg\.|config\.)?\w*(accum|acc_steps|grad_acc)\w*")
+    return [(ln, detail + ": accumulated gradients are now N times larger") for ln, detail in found]
+
+
+@cue("freeze_removed", scope="hunk", on=("diff",))
+def freeze_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes requires_grad = False (or requires_grad_(False)): frozen layers now train."""
+    return _gone(hunk, r"requires_grad\s*=\s*False|requires_grad_\(\s*False\s*\)|\.freeze\(\)")
+
+
+@cue("ignore_index_removed", scope="hunk", on=("diff",))
+def ignore_index_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes ignore_index (or the -100 padding labels) from the loss or the labels."""
+    found = _gone(hunk, r"ignore_index|-100\b")
+    return [(ln, detail + ": padding positions now count in the loss") for ln, detail in found]
+
+
+# --- changed or moved code ------------------------------------------------------------------------
+
+_OPT_CTOR = re.compile(r"\b(optim\.\w+|Adam\w*|SGD|RMSprop|Adagrad|Lion|Adafactor)\s*\(")
+
+
+@cue("optimizer_all_params", scope="hunk", on=("diff",))
+def optimizer_all_params(hunk: DiffHunk) -> list[Hit]:
+    """The optimizer now gets model.parameters() where it got a trainable subset before."""
+    removed, added = _removed_added(hunk)
+    subset = re.compile(r"requires_grad|trainable|\w+\.\w+\.parameters\(\)|param_groups?|filter\(")
+    if not any(_OPT_CTOR.search(_code(r)) and subset.search(_code(r)) for r in removed):
+        return []
+    return [
+        (a, f"the optimizer now gets every parameter (`{a.text.strip()}`), frozen ones included")
+        for a in added
+        if _OPT_CTOR.search(_code(a))
+        and re.search(r"\b(model|net|self|module)\w*\.parameters\(\)", _code(a))
+        and not subset.search(_code(a))
+    ]
+
+
+_SOFTMAX_DIM = re.compile(
+    r"\b(log_softmax|softmax|softmin|LogSoftmax|Softmax)\s*\((?:[^()]|\([^()]*\))*?\bdim\s*=\s*(-?\d+)"
+)
+_SOFTMAX_POS = re.compile(r"\b(log_softmax|softmax|softmin)\s*\(\s*[\w.\[\]:, ]+?,\s*(-?\d+)\s*\)")
+
+
+def _softmax_dims(code: str) -> set[tuple[str, str]]:
+    return {(m.group(1).lower(), m.group(2)) for rx in (_SOFTMAX_DIM, _SOFTMAX_POS) for m in rx.finditer(code)}
+
+
+@cue("softmax_dim_changed", scope="hunk", on=("diff",))
+def softmax_dim_changed(hunk: DiffHunk) -> list[Hit]:
+    """The change moves a softmax/log_softmax to another dim."""
+    removed, added = _removed_added(hunk)
+    before = {d for r in removed for d in _softmax_dims(_code(r))}
+    out = []
+    for a in added:
+        for fn, dim in _softmax_dims(_code(a)):
+            old = {d for f, d in before if f == fn}
+            if old and dim not in old:
+                out.append((a, f"{fn} moved from dim={'/'.join(sorted(old))} to dim={dim}"))
+    return out
+
+
+_SHIFT = re.compile(
+    r"\[\s*(?:\.\.\.|:)\s*,\s*(?:1\s*:|:\s*-\s*1)\s*(?:,\s*:?\s*)?\]|\[\s*(?:1\s*:|:\s*-\s*1)\s*\]|"
+    r"shift_(labels|logits)|\.roll\(|labels?\s*=\s*\w+\[\s*:?\s*,?\s*1\s*:"
+)
+
+
+@cue("label_shift_changed", scope="hunk", on=("diff",))
+def label_shift_changed(hunk: DiffHunk) -> list[Hit]:
+    """The change adds, removes or moves a label/logit shift ([:, 1:], [..., :-1], shift_labels)."""
+    removed, added = _removed_added(hunk)
+
+    def shifts(lines: list[DiffLine]) -> list[tuple[DiffLine, str]]:
+        return [(ln, m.group(0)) for ln in lines for m in [_SHIFT.search(_code(ln))] if m and _labelish(_code(ln))]
+
+    gone, new = shifts(removed), shifts(added)
+    if sorted(s for _, s in gone) == sorted(s for _, s in new):
+        return []
+    if new:
+        return [(ln, f"changes label shifting (`{s}`): labels may now be shifted twice or not at all") for ln, s in new]
+    return [(ln, f"removes label shifting (`{s}`): labels may no longer be shifted") for ln, s in gone]
+
+
+def _labelish(code: str) -> bool:
+    return bool(re.search(r"label|target|logit|\by\b|tgt|input_ids|tokens", code))
+
+
+@cue("scheduler_step_in_batch_loop", scope="hunk", on=("diff",))
+def scheduler_step_in_batch_loop(hunk: DiffHunk) -> list[Hit]:
+    """The change puts scheduler.step() inside the loop over batches (per step, not per epoch)."""
+    step = re.compile(r"\b(sched\w*|lr_sched\w*)\.step\(")
+    out = []
+    removed_indents = [_indent(r.text) for r in hunk.lines if r.kind == "-" and step.search(_code(r))]
+    for i, ln in enumerate(hunk.lines):
+        if ln.kind != "+" or not step.search(_code(ln)):
+            continue
+        loop = _enclosing_loop(hunk.lines[:i], _indent(ln.text))
+        moved_in = any(ind < _indent(ln.text) for ind in removed_indents)
+        per_batch = loop is not None and re.search(r"loader|batch|\bdata\b|\bstep\b|enumerate\(", loop)
+        if moved_in or (per_batch and not re.search(r"epoch", loop or "")):
+            out.append((ln, "scheduler.step() now runs inside the batch loop: the schedule advances per batch"))
+    return out
+
+
+def _enclosing_loop(before: list[DiffLine], indent: int) -> str | None:
+    """The nearest `for` line above (not a removed one) indented less than `indent`."""
+    for ln in reversed(before):
+        if ln.kind == "-":
+            continue
+        code = _code(ln)
+        if code.strip() and _indent(ln.text) < indent:
+            if re.match(r"\s*(async\s+)?for\s", code):
+                return code
+            if re.match(r"\s*(def|class)\s", code):
+                return None
+            indent = _indent(ln.text)
+    return None

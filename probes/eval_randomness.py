@@ -1,0 +1,146 @@
+"""eval_randomness: is an eval-mode forward random (stateless) or does it read state from earlier calls?
+
+Two different findings that look alike from outside ("evaluation is not repeatable"): a forward
+that still draws random numbers in eval mode (dropout called with `training=True`, an attention
+dropout probability passed regardless of `self.training`) and a forward that reads state an
+earlier call wrote. Reseeding separates them: a random forward repeats exactly under the same seed
+and changes under another; a stateful one changes even under the same seed.
+
+May import: schemas, the probe registry and helpers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+from torch import nn
+from torch.overrides import TorchFunctionMode
+
+from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
+
+from ._common import clone, clone_batch, finding_at, fork_rng, main_tensor, user_frame
+from .registry import ProbeContext, probe
+
+DROPOUTS = frozenset({"dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"})
+SAMPLERS = frozenset(
+    """rand randn randint rand_like randn_like randint_like bernoulli bernoulli_ multinomial normal normal_
+    uniform_ exponential_ randperm""".split()
+)
+
+
+class EvalRandomnessOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=1e-6, gt=0, description="relative difference that counts as a different output")
+
+
+@dataclass
+class _RandomOps(TorchFunctionMode):
+    """Record the random draws a forward makes, each with the user's source line."""
+
+    calls: list[tuple[str, tuple[str, int, str] | None]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        name = getattr(func, "__name__", "")
+        what = None
+        if name in DROPOUTS:
+            p = kwargs.get("p", args[1] if len(args) > 1 else 0.5)
+            if kwargs.get("training", args[2] if len(args) > 2 else True) and float(p) > 0:
+                what = f"{name}(p={float(p):g}, training=True)"
+        elif name == "scaled_dot_product_attention":
+            p = kwargs.get("dropout_p", args[4] if len(args) > 4 else 0.0)
+            if float(p) > 0:
+                what = f"scaled_dot_product_attention(dropout_p={float(p):g})"
+        elif name in SAMPLERS:
+            what = name
+        if what is not None:
+            self.calls.append((what, user_frame()))
+        return func(*args, **kwargs)
+
+
+def _gap(a: torch.Tensor, b: torch.Tensor) -> float:
+    if a.shape != b.shape:
+        return float("inf")
+    return float((a - b).abs().max() / (a.abs().max() + 1e-12)) if a.numel() else 0.0
+
+
+@probe(
+    headline=("other_seed_gap", "same_seed_repeat_gap"),
+    outcomes=("eval_repeatable", "eval_random", "eval_stateful"),
+    cost=1.0,
+    options=EvalRandomnessOptions,
+)
+def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOptions) -> ProbeResult:
+    """Eval-mode forward under the same seed twice and under another seed: random, stateful or repeatable?
+
+    Puts a copy in eval mode and calls it on the batch four times, reseeding before each call: twice
+    in a row on one copy with the same seed, once on a fresh copy with another seed, once on a fresh
+    copy with the first seed. Same seed, different output on the second call: forward reads state an
+    earlier call wrote (cross-call state). Same seed repeats but another seed changes the output: the
+    eval-mode forward is random but keeps no state (dropout called with training=True, attention
+    dropout passed regardless of self.training). Random draws made during the forward are listed
+    with their source lines. Forward passes only.
+    """
+    base = clone(target.model).eval()
+    recorder = _RandomOps()
+
+    def call(model: nn.Module, seed: int, record: bool = False) -> torch.Tensor:
+        with fork_rng(model), torch.no_grad():
+            torch.manual_seed(seed)
+            if record:
+                with recorder:
+                    out = model(*clone_batch(target.inputs))
+            else:
+                out = model(*clone_batch(target.inputs))
+        return main_tensor(out).detach().double().cpu().clone()
+
+    one = clone(base)
+    first = call(one, ctx.seed, record=True)
+    repeat = call(one, ctx.seed)
+    other = call(clone(base), ctx.seed + 1)
+    again = call(clone(base), ctx.seed)
+    meas: dict[str, Any] = {
+        "same_seed_repeat_gap": float(f"{_gap(first, repeat):.3g}"),
+        "other_seed_gap": float(f"{_gap(first, other):.3g}"),
+        "fresh_copy_gap": float(f"{_gap(first, again):.3g}"),
+        "random_draws_in_eval_forward": [w for w, _ in recorder.calls][:10],
+    }
+    draws = [finding_at(f"eval-mode forward draws random numbers: {w}", fr, op=w) for w, fr in recorder.calls[:4]]
+    tol = options.tol
+    if meas["same_seed_repeat_gap"] > tol:
+        text = (
+            f"a second eval-mode call with the same seed on the same copy differs (relative "
+            f"{_gap(first, repeat):.2g}): forward reads state that the previous call wrote"
+        )
+        return _result("failed", ["eval_stateful"], [Finding(text=text)], meas, text)
+    if meas["fresh_copy_gap"] > tol:
+        text = "two fresh copies under the same seed disagree: the forward is not repeatable even when reseeded"
+        return _result("inconclusive", [], [Finding(text=text)], meas, text)
+    if meas["other_seed_gap"] > tol:
+        text = (
+            f"the eval-mode forward repeats under the same seed but changes under another (relative "
+            f"{_gap(first, other):.2g}): it is random but keeps no state"
+        )
+        return _result("failed", ["eval_random"], [Finding(text=text), *draws], meas, text)
+    text = "the eval-mode forward repeats exactly, under any seed and after earlier calls"
+    return _result("passed", ["eval_repeatable"], [], meas, text)
+
+
+def _result(
+    status: ProbeStatus, tags: list[str], findings: list[Finding], meas: dict[str, Any], summary: str
+) -> ProbeResult:
+    return ProbeResult(
+        name="eval_randomness",
+        status=status,
+        outcomes=tags,
+        findings=findings,
+        measurements=meas,
+        summary=summary,
+    )

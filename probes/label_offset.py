@@ -1,0 +1,236 @@
+"""label_offset: which input token does the loss train each output position to predict?
+
+A causal language model must predict the next token: the loss pairs output position t with input
+token t+1. Labels shifted in the collate function and again in the model pair t with t+2; labels
+passed unshifted to a loss that does not shift pair t with t itself, so the model learns to copy
+its input and the loss falls far below what the data allows. The pairing is read off the loss
+itself: for cross-entropy on all-zero logits the gradient at each position is (1/V - onehot(label)),
+so its most negative entry names the label the loss uses there.
+
+May import: schemas, the probe registry and helpers.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
+
+from ._common import as_float, clone, clone_batch, make_optimizer, train_step
+from .registry import ProbeContext, not_applicable, probe
+
+OFFSETS = (-2, -1, 0, 1, 2)
+
+
+class LabelOffsetOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-scale-option": "steps", "x-scale-min": 0})
+
+    match: float = Field(default=0.9, gt=0, le=1, description="fraction of labelled positions that must match")
+    steps: int = Field(default=20, ge=0, le=1000, description="training steps for the loss-vs-entropy check (0: skip)")
+    below: float = Field(
+        default=0.85, gt=0, lt=1, description="a loss on renamed tokens under this fraction of the label entropy"
+    )
+
+
+def _with_logits(out: Any, leaf: torch.Tensor) -> Any:
+    """The model's output structure with its logits replaced by `leaf`."""
+    if isinstance(out, torch.Tensor):
+        return leaf
+    if isinstance(out, dict) and isinstance(out.get("logits"), torch.Tensor):
+        return {**out, "logits": leaf}
+    if isinstance(out, (tuple, list)) and out and isinstance(out[0], torch.Tensor):
+        return type(out)([leaf, *out[1:]])
+    return None
+
+
+def _logits(out: Any) -> torch.Tensor | None:
+    if isinstance(out, torch.Tensor):
+        return out
+    if isinstance(out, dict):
+        return out.get("logits") if isinstance(out.get("logits"), torch.Tensor) else None
+    if isinstance(out, (tuple, list)) and out and isinstance(out[0], torch.Tensor):
+        return out[0]
+    return None
+
+
+def _paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tensor | None:
+    """(B, T) label index the loss pairs with each output position (-1 where none), or None if not CE-like."""
+    leaf = torch.zeros_like(logits, dtype=torch.float32, device=logits.device).requires_grad_(True)
+    fed = _with_logits(out, leaf)
+    if fed is None:
+        return None
+    loss = target.loss_fn(fed, clone_batch(target.targets))
+    if not isinstance(loss, torch.Tensor) or not loss.requires_grad:
+        return None
+    (g,) = torch.autograd.grad(loss, leaf, allow_unused=True)
+    if g is None:
+        return None
+    g = g.detach().double().cpu()
+    scale = g.abs().amax(-1)
+    used = scale > 1e-12
+    ce_like = (g.sum(-1).abs() <= 1e-6 * scale.clamp_min(1e-30)) & (g.amin(-1) < -0.5 * scale)
+    if not bool(used.any()) or bool((used & ~ce_like).any()):
+        return None
+    return torch.where(used, g.argmin(-1), torch.full_like(scale, -1, dtype=torch.long))
+
+
+def _match(labels: torch.Tensor, tokens: torch.Tensor, k: int) -> tuple[float, int]:
+    T = tokens.shape[1]
+    lo, hi = max(0, -k), min(T, T - k)
+    if hi <= lo:
+        return 0.0, 0
+    lab, src = labels[:, lo:hi], tokens[:, lo + k : hi + k]
+    keep = lab >= 0
+    n = int(keep.sum())
+    return (float((lab[keep] == src[keep]).double().mean()) if n else 0.0), n
+
+
+def _entropy(labels: torch.Tensor) -> float:
+    counts = torch.bincount(labels[labels >= 0].reshape(-1)).double()
+    p = counts[counts > 0] / counts.sum()
+    return float(-(p * p.log()).sum())
+
+
+@probe(
+    headline=("offset", "loss_on_renamed_tokens"),
+    outcomes=(
+        "labels_next_token",
+        "labels_copy_input",
+        "labels_shifted_twice",
+        "labels_not_inputs",
+        "loss_below_label_entropy",
+    ),
+    requires=("model", "batch", "loss_fn"),
+    cost=21.0,
+    options=LabelOffsetOptions,
+)
+def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions) -> ProbeResult:
+    """Token models: at which offset k do the loss's labels equal the inputs (t -> t+k), and does the loss fall too far?
+
+    Reads the label the loss pairs with each output position from the gradient of the loss on
+    all-zero logits, then looks for label/input identity at offsets -2..2. Offset +1 is next-token
+    prediction; 0 or below means the label is the input itself (labels not shifted for a loss that
+    does not shift, or shifted the wrong way); +2 means labels shifted twice. With `steps` > 0 it
+    also trains a copy a few steps and evaluates it on the batch with every token id renamed: no model
+    that learned the data can beat the labels' entropy on renamed sequences, a model that reads the
+    answer from its input can. Needs integer token inputs shaped (batch, time) and a
+    cross-entropy-like loss over the last axis of (batch, time, vocabulary) logits.
+    """
+    tokens = target.inputs[0]
+    if tokens.is_floating_point() or tokens.dim() != 2 or tokens.shape[1] < 3:
+        return not_applicable("label_offset", "needs integer token inputs shaped (batch, time)")
+    model = clone(target.model).eval()
+    with torch.no_grad():
+        out = model(*clone_batch(target.inputs))
+    logits = _logits(out)
+    if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(tokens.shape):
+        return not_applicable("label_offset", "the model output is not (batch, time, vocabulary) logits")
+    labels = _paired_labels(target, out, logits)
+    if labels is None:
+        return ProbeResult(
+            name="label_offset",
+            status="inconclusive",
+            summary="the loss does not behave like cross-entropy over the last axis; the label pairing cannot be read",
+        )
+    tokens = tokens.detach().cpu()
+    scores = {k: _match(labels, tokens, k) for k in OFFSETS}
+    meas: dict[str, Any] = {
+        "labelled_positions": int((labels >= 0).sum()),
+        "match_by_offset": {str(k): round(v[0], 4) for k, v in scores.items()},
+    }
+    best = max(OFFSETS, key=lambda k: (scores[k][0], -abs(k - 1)))
+    frac, n = scores[best]
+    tags: list[str] = []
+    findings: list[Finding] = []
+    if frac < options.match or n < 4:
+        tags.append("labels_not_inputs")
+    else:
+        meas["offset"] = best
+        tags.append(_offset_tag(best))
+        if best != 1:
+            findings.append(Finding(text=_offset_text(best, frac), data={"offset": best, "match": round(frac, 4)}))
+    if options.steps and "labels_not_inputs" not in tags:
+        entropy, own, fresh = _short_fit(target, labels, options.steps, ctx.seed)
+        meas.update(
+            label_entropy=round(entropy, 4),
+            loss_after_steps=round(own, 4),
+            loss_on_renamed_tokens=round(fresh, 4),
+            steps=options.steps,
+        )
+        if math.isfinite(fresh) and entropy > 0 and fresh < options.below * entropy:
+            tags.append("loss_below_label_entropy")
+            findings.append(
+                Finding(
+                    text=f"after {options.steps} training steps the loss on sequences it never saw (token ids "
+                    f"renamed) is {fresh:.3g}, below the labels' entropy ({entropy:.3g} nats): the model "
+                    "reads the answer from its input"
+                )
+            )
+    bad = [t for t in tags if t not in ("labels_next_token", "labels_not_inputs")]
+    status: ProbeStatus = "failed" if bad else "passed"
+    summary = (
+        "; ".join(f.text for f in findings[:2])
+        if bad
+        else (
+            "the loss trains each position to predict the next input token"
+            if "labels_next_token" in tags
+            else "the labels are not the inputs at any offset in -2..2"
+        )
+    )
+    return ProbeResult(
+        name="label_offset", status=status, outcomes=tags, findings=findings, measurements=meas, summary=summary
+    )
+
+
+def _offset_tag(k: int) -> str:
+    return "labels_next_token" if k == 1 else "labels_shifted_twice" if k >= 2 else "labels_copy_input"
+
+
+def _offset_text(k: int, frac: float) -> str:
+    if k >= 2:
+        return (
+            f"the loss pairs output position t with input token t+{k} ({frac:.0%} of positions): labels are shifted "
+            "twice (in the data and again in the model or loss)"
+        )
+    where = "itself" if k == 0 else f"t{k}"
+    return (
+        f"the loss pairs output position t with input token {where} ({frac:.0%} of positions): the label is the "
+        "input, so the model learns to copy instead of predicting the next token"
+    )
+
+
+def _short_fit(target: Target, labels: torch.Tensor, steps: int, seed: int) -> tuple[float, float, float]:
+    """Label entropy (nats), and the loss after `steps` steps of a copy on the batch: on the batch itself
+    and on the batch with every token id renamed by one random permutation of the vocabulary.
+
+    Renaming keeps the pairing of labels with inputs but makes the sequences new: a model that learned
+    the data cannot predict them better than the label entropy; a model that copies its input can.
+    """
+    model = clone(target.model).train()
+    opt = make_optimizer(target, model)
+    batch = clone_batch(target.batch)
+    for _ in range(steps):
+        train_step(target, model, opt, batch)
+    inputs, targets = clone_batch(target.batch)
+    tokens = inputs[0]
+    vocab = (
+        int(max(int(tokens.max()), int(labels.max()), int(targets.max()) if isinstance(targets, torch.Tensor) else 0))
+        + 1
+    )
+    gen = torch.Generator().manual_seed(seed)
+    perm = torch.randperm(vocab, generator=gen).to(tokens.device)
+
+    def rename(x: torch.Tensor) -> torch.Tensor:
+        return torch.where(x >= 0, perm[x.clamp(0, vocab - 1)], x)
+
+    renamed = (rename(tokens), *inputs[1:])
+    new_targets = rename(targets) if isinstance(targets, torch.Tensor) and not targets.is_floating_point() else targets
+    model.eval()
+    with torch.no_grad():
+        own = as_float(target.loss_fn(model(*inputs), targets))
+        fresh = as_float(target.loss_fn(model(*renamed), new_targets))
+    return _entropy(labels), own, fresh

@@ -1,0 +1,143 @@
+"""Diff cues for deleted lines and common edits: each fires on a small buggy diff, stays quiet on its twin,
+and the catalog sends it to the cause it names."""
+
+from __future__ import annotations
+
+import pytest
+
+from debug_agent.cues import scan_diff
+from debug_agent.engine import catalog
+from debug_agent.engine.evidence import Ledger, add_cues
+from debug_agent.intake import diff as diffmod
+
+HEAD = "--- a/model.py\n+++ b/model.py\n@@ -1,6 +1,6 @@\n"
+
+# (cue, cause it supports, buggy hunk body, healthy hunk body)
+CASES = [
+    (
+        "causal_mask_removed",
+        "mask.causal_leak",
+        "     att = q @ k.transpose(-2, -1)\n-    att = att.masked_fill(self.mask[:T, :T] == 0, float('-inf'))\n"
+        "     att = att.softmax(-1)\n",
+        "     att = q @ k.transpose(-2, -1)\n-    att = att.masked_fill(self.mask[:T, :T] == 0, float('-inf'))\n"
+        "+    att = att.masked_fill(self.bias[:, :, :T, :T] == 0, float('-inf'))\n",
+    ),
+    (
+        "causal_mask_removed",
+        "mask.causal_leak",
+        "-    mask = torch.tril(torch.ones(T, T))\n+    mask = torch.ones(T, T)\n",
+        "-    mask = torch.tril(torch.ones(T, T))\n+    mask = torch.tril(torch.ones(T, T, device=x.device))\n",
+    ),
+    (
+        "eval_call_removed",
+        "mode.train_at_eval",
+        " def validate(model, loader):\n-    model.eval()\n     with torch.no_grad():\n",
+        " def validate(model, loader):\n-    model.eval()\n+    model.eval()  # before no_grad\n",
+    ),
+    (
+        "zero_grad_removed",
+        "optim.missing_zero_grad",
+        "     for x, y in loader:\n-        optimizer.zero_grad()\n         loss = crit(model(x), y)\n",
+        "     for x, y in loader:\n-        optimizer.zero_grad()\n+        optimizer.zero_grad(set_to_none=True)\n",
+    ),
+    (
+        "reshape_replaces_permute",
+        "layout.reshape_permute",
+        "-    h = h.t()\n+    h = h.view(h.shape[1], h.shape[0])\n",
+        "-    h = h.t()\n+    h = h.t().contiguous()\n",
+    ),
+    (
+        "softmax_dim_changed",
+        "loss.wrong_dim",
+        "-    logp = F.log_softmax(logits, dim=-1)\n+    logp = F.log_softmax(logits, dim=1)\n",
+        "-    logp = F.log_softmax(logits, dim=-1)\n+    logp = F.log_softmax(logits.float(), dim=-1)\n",
+    ),
+    (
+        "softmax_dim_changed",
+        "loss.wrong_dim",
+        "-    p = torch.softmax(scores, -1)\n+    p = torch.softmax(scores, 0)\n",
+        "-    p = torch.softmax(scores, -1)\n+    p = torch.softmax(scores / t, -1)\n",
+    ),
+    (
+        "label_shift_changed",
+        "data.label_misalignment",
+        "     input_ids = batch[:, :-1]\n-    labels = batch[:, 1:]\n+    labels = batch\n",
+        "     input_ids = batch[:, :-1]\n-    labels = batch[:, 1:]\n+    labels = batch[:, 1:].contiguous()\n",
+    ),
+    (
+        "label_shift_changed",
+        "data.label_misalignment",
+        "+    shift_labels = labels[..., 1:].contiguous()\n     loss = F.cross_entropy(logits, labels)\n",
+        "     x = self.proj(x)\n+    x = self.drop(x)\n",
+    ),
+    (
+        "attn_scale_removed",
+        "attn.unscaled_scores",
+        "-    att = (q @ k.transpose(-2, -1)) / math.sqrt(k.size(-1))\n+    att = q @ k.transpose(-2, -1)\n",
+        "-    att = (q @ k.transpose(-2, -1)) / math.sqrt(k.size(-1))\n"
+        "+    att = (q @ k.transpose(-2, -1)) * self.scale\n",
+    ),
+    (
+        "grad_accum_division_removed",
+        "optim.grad_accum_unscaled",
+        "-        loss = loss / accum_steps\n         loss.backward()\n",
+        "-        loss = loss / accum_steps\n+        loss = loss / self.accum_steps\n",
+    ),
+    (
+        "scheduler_step_in_batch_loop",
+        "optim.scheduler_misstep",
+        " for epoch in range(epochs):\n     for x, y in loader:\n         optimizer.step()\n"
+        "-    scheduler.step()\n+        scheduler.step()\n",
+        " for epoch in range(epochs):\n     for x, y in loader:\n         optimizer.step()\n"
+        "-    scheduler.step()\n+    scheduler.step()  # once per epoch\n",
+    ),
+    (
+        "scheduler_step_in_batch_loop",
+        "optim.scheduler_misstep",
+        " for step, (x, y) in enumerate(train_loader):\n     optimizer.step()\n+    lr_scheduler.step()\n",
+        " for epoch in range(epochs):\n     train_one_epoch(model)\n+    lr_scheduler.step()\n",
+    ),
+    (
+        "freeze_removed",
+        "optim.frozen_params_train",
+        " for p in model.backbone.parameters():\n-    p.requires_grad = False\n+    pass\n",
+        " for p in model.backbone.parameters():\n-    p.requires_grad = False\n+    p.requires_grad_(False)\n",
+    ),
+    (
+        "optimizer_all_params",
+        "optim.frozen_params_train",
+        "-opt = torch.optim.Adam(filter(lambda p: p.requires_grad, model.parameters()), lr=1e-3)\n"
+        "+opt = torch.optim.Adam(model.parameters(), lr=1e-3)\n",
+        "-opt = torch.optim.Adam(model.parameters(), lr=1e-3)\n+opt = torch.optim.Adam(model.parameters(), lr=3e-4)\n",
+    ),
+    (
+        "ignore_index_removed",
+        "loss.padding_counted",
+        "-crit = nn.CrossEntropyLoss(ignore_index=tok.pad_token_id)\n+crit = nn.CrossEntropyLoss()\n",
+        "-crit = nn.CrossEntropyLoss(ignore_index=tok.pad_token_id)\n+crit = nn.CrossEntropyLoss(ignore_index=-100)\n",
+    ),
+]
+
+
+def ids(text: str) -> set[str]:
+    return {c.cue_id for c in scan_diff(diffmod.parse(HEAD + text))}
+
+
+@pytest.mark.parametrize("cue,cause,bad,good", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_edit_cue_fires_on_bug_and_not_on_twin(cue, cause, bad, good):
+    assert cue in ids(bad)
+    assert cue not in ids(good)
+
+
+@pytest.mark.parametrize("cue,cause,bad,good", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_edit_cue_moves_its_cause(cue, cause, bad, good):
+    cat = catalog.load()
+    assert cat.get(cause).code_cues.get(cue, 0) > 0, f"{cause} gives {cue} no weight"
+    ledger = Ledger(cat)
+    add_cues(ledger, [c for c in scan_diff(diffmod.parse(HEAD + bad)) if c.cue_id == cue])
+    assert ledger.total(cause) > 0
+
+
+def test_deleted_line_cues_point_at_the_deleted_line():
+    (c,) = [c for c in scan_diff(diffmod.parse(HEAD + CASES[2][2])) if c.cue_id == "eval_call_removed"]
+    assert c.code == "model.eval()" and c.line == 2 and "removes" in c.detail
