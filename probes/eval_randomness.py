@@ -21,7 +21,7 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
-from ._common import clone, clone_batch, finding_at, fork_rng, main_tensor, user_frame
+from ._common import call_flat, clone, clone_batch, copy_model, finding_at, fork_rng, main_tensor, user_frame
 from .registry import ProbeContext, probe
 
 DROPOUTS = frozenset({"dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"})
@@ -88,7 +88,7 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
     dropout passed regardless of self.training). Random draws made during the forward are listed
     with their source lines. Forward passes only.
     """
-    base = clone(target.model).eval()
+    base = copy_model(target).eval()
     recorder = _RandomOps()
 
     def call(model: nn.Module, seed: int, record: bool = False) -> torch.Tensor:
@@ -96,16 +96,16 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
             torch.manual_seed(seed)
             if record:
                 with recorder:
-                    out = model(*clone_batch(target.inputs))
+                    out = call_flat(target, model, clone_batch(target.inputs))
             else:
-                out = model(*clone_batch(target.inputs))
+                out = call_flat(target, model, clone_batch(target.inputs))
         return main_tensor(out).detach().double().cpu().clone()
 
     one = clone(base)
     first = call(one, ctx.seed, record=True)
     repeat = call(one, ctx.seed)
-    other = call(clone(base), ctx.seed + 1)
-    again = call(clone(base), ctx.seed)
+    other = call(clone(base, target), ctx.seed + 1)
+    again = call(clone(base, target), ctx.seed)
     meas: dict[str, Any] = {
         "same_seed_repeat_gap": float(f"{_gap(first, repeat):.3g}"),
         "other_seed_gap": float(f"{_gap(first, other):.3g}"),

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
-from ._common import as_float, clone, clone_batch, make_optimizer, train_step
+from ._common import as_float, call_flat, clone_batch, copy_model, make_optimizer, train_step, with_main_tensor
 from .registry import ProbeContext, not_applicable, probe
 
 OFFSETS = (-2, -1, 0, 1, 2)
@@ -37,14 +37,8 @@ class LabelOffsetOptions(BaseModel):
 
 
 def _with_logits(out: Any, leaf: torch.Tensor) -> Any:
-    """The model's output structure with its logits replaced by `leaf`."""
-    if isinstance(out, torch.Tensor):
-        return leaf
-    if isinstance(out, dict) and isinstance(out.get("logits"), torch.Tensor):
-        return {**out, "logits": leaf}
-    if isinstance(out, (tuple, list)) and out and isinstance(out[0], torch.Tensor):
-        return type(out)([leaf, *out[1:]])
-    return None
+    """The model's output structure with its logits replaced by `leaf` (output objects keep their class)."""
+    return with_main_tensor(out, leaf)
 
 
 def _logits(out: Any) -> torch.Tensor | None:
@@ -123,9 +117,9 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     tokens = target.inputs[0]
     if tokens.is_floating_point() or tokens.dim() != 2 or tokens.shape[1] < 3:
         return not_applicable("label_offset", "needs integer token inputs shaped (batch, time)")
-    model = clone(target.model).eval()
+    model = copy_model(target).eval()
     with torch.no_grad():
-        out = model(*clone_batch(target.inputs))
+        out = call_flat(target, model, clone_batch(target.inputs))
     logits = _logits(out)
     if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(tokens.shape):
         return not_applicable("label_offset", "the model output is not (batch, time, vocabulary) logits")
@@ -210,12 +204,12 @@ def _short_fit(target: Target, labels: torch.Tensor, steps: int, seed: int) -> t
     Renaming keeps the pairing of labels with inputs but makes the sequences new: a model that learned
     the data cannot predict them better than the label entropy; a model that copies its input can.
     """
-    model = clone(target.model).train()
+    model = copy_model(target).train()
     opt = make_optimizer(target, model)
     batch = clone_batch(target.batch)
     for _ in range(steps):
         train_step(target, model, opt, batch)
-    inputs, targets = clone_batch(target.batch)
+    inputs, targets = clone_batch(target.inputs), clone_batch(target.targets)
     tokens = inputs[0]
     vocab = (
         int(max(int(tokens.max()), int(labels.max()), int(targets.max()) if isinstance(targets, torch.Tensor) else 0))
@@ -231,6 +225,6 @@ def _short_fit(target: Target, labels: torch.Tensor, steps: int, seed: int) -> t
     new_targets = rename(targets) if isinstance(targets, torch.Tensor) and not targets.is_floating_point() else targets
     model.eval()
     with torch.no_grad():
-        own = as_float(target.loss_fn(model(*inputs), targets))
-        fresh = as_float(target.loss_fn(model(*renamed), new_targets))
+        own = as_float(target.loss_fn(call_flat(target, model, inputs), targets))
+        fresh = as_float(target.loss_fn(call_flat(target, model, renamed), new_targets))
     return _entropy(labels), own, fresh

@@ -20,7 +20,7 @@ from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
-from ._common import clone, clone_batch, finding_at, fork_rng, main_tensor, user_frame
+from ._common import call_flat, clone_batch, copy_model, finding_at, fork_rng, main_tensor, user_frame
 from .registry import ProbeContext, not_applicable, probe
 
 
@@ -75,10 +75,10 @@ def _rel(a: torch.Tensor, b: torch.Tensor) -> float:
     return float((a - b).norm() / (a.norm() + 1e-12)) if a.numel() else 0.0
 
 
-def _outputs(model: nn.Module, inputs: tuple[torch.Tensor, ...], seed: int) -> torch.Tensor:
+def _outputs(target: Target, model: nn.Module, inputs: tuple[torch.Tensor, ...], seed: int) -> torch.Tensor:
     with fork_rng(model), torch.no_grad():
         torch.manual_seed(seed)
-        return main_tensor(model(*clone_batch(inputs))).detach().double().cpu()
+        return main_tensor(call_flat(target, model, clone_batch(inputs))).detach().double().cpu()
 
 
 @probe(
@@ -112,20 +112,20 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
     gaps: dict[str, float] = {}
     stats = _BatchStats()
     for mode in ("train", "eval"):
-        model = clone(target.model).train(mode == "train")
+        model = copy_model(target).train(mode == "train")
         if mode == "train":
             with stats:
-                base = _outputs(model, inputs, ctx.seed)
+                base = _outputs(target, model, inputs, ctx.seed)
         else:
-            base = _outputs(model, inputs, ctx.seed)
+            base = _outputs(target, model, inputs, ctx.seed)
         if base.dim() == 0 or base.shape[0] != B:
             return ProbeResult(
                 name="train_coupling",
                 status="inconclusive",
                 summary=f"the model output {tuple(base.shape)} has no batch axis of size {B} to compare rows on",
             )
-        gaps[f"{mode}_cross"] = _rel(base[kept], _outputs(model, moved_others, ctx.seed)[kept])
-        gaps[f"{mode}_own"] = _rel(base[kept], _outputs(model, moved_own, ctx.seed)[kept])
+        gaps[f"{mode}_cross"] = _rel(base[kept], _outputs(target, model, moved_others, ctx.seed)[kept])
+        gaps[f"{mode}_own"] = _rel(base[kept], _outputs(target, model, moved_own, ctx.seed)[kept])
     ratio = gaps["train_cross"] / max(gaps["train_own"], 1e-12)
     smallest = min(stats.calls, key=lambda c: c[0]) if stats.calls else None
     meas.update({k: float(f"{v:.3g}") for k, v in gaps.items()}, coupling_ratio=float(f"{ratio:.3g}"))
