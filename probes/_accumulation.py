@@ -111,7 +111,7 @@ def _compare_fresh(
     b = _grads(model)
     if all(v is None for v in b.values()):
         return "cleared", {"grad_after_step": "none (set to None after the step)"}
-    fresh = clone(model)
+    fresh = clone(model, target)
     fresh.zero_grad(set_to_none=True)
     with fork_rng(model):
         torch.manual_seed(seed + 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from pydantic import BaseModel, ConfigDict, Field
+from torch import nn
 
 from debug_agent.schemas import ProbeResult, Target
 
@@ -41,12 +42,16 @@ def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
 def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions) -> ProbeResult:
     """Train a copy on the single batch; a sound model and training step drive the loss down by 90%.
 
-    Uses the target's optimizer (default Adam, lr 1e-3) and its own `train_step` when it has one.
+    Uses the target's optimizer (default Adam, lr 1e-3) and its own `train_step` when it has one;
+    dropout modules of the copy are set to p=0 (the question is whether the batch can be memorised).
     Passes when the loss falls by `drop` of its initial value or reaches ~0 within `steps`; a loss
     that stalls points at a model that cannot fit (broadcasting to the mean, detached graph,
     parameters not updated, a learning rate far too low); a NaN/Inf or a rising loss is divergence.
     """
     model = copy_model(target).train()
+    for m in model.modules():  # memorising one batch is the test: regularisation noise only blurs it
+        if isinstance(m, nn.modules.dropout._DropoutNd):
+            m.p = 0.0
     opt = make_optimizer(target, model)
     batch = clone_batch(target.batch)
     losses: list[float] = []

@@ -243,7 +243,7 @@ def _graph(
     target: Target, model: nn.Module, ran: dict[str, bool], findings: list[Finding], meas: dict[str, Any]
 ) -> list[str]:
     """Parameters of modules that ran in forward but received no gradient: the path is cut."""
-    fresh = clone(model)
+    fresh = clone(model, target)
     fresh.zero_grad(set_to_none=True)
     out_grad = True
     loss = compute_loss(target, fresh, clone_batch(target.batch))
