@@ -239,7 +239,12 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
             )
         else:
             tags.append("splits_disjoint")
-    if source == "train_data":
+    # Nearest neighbours and ridge read features as numbers; token ids are names, not magnitudes, so on
+    # integer inputs the label check would call healthy pairs unrelated. Overlap checks above still hold.
+    numeric = source == "train_data" and bool(data_rows(target.train_data, 1)[0].is_floating_point())
+    if source == "train_data" and not numeric:
+        meas["label_check"] = "skipped: integer (token id) inputs are not numeric features"
+    if numeric:
         skill = _predictability(xt, yt, xv, yv, cls)
         margin = (3 * math.sqrt(max(chance * (1 - chance), 0.01) / len(xt)) + 0.02) if cls else 0.05
         meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4))

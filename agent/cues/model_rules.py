@@ -232,8 +232,16 @@ def saturating_stack(path: str, text: str) -> list[tuple[int, str]]:
     """Four or more sigmoid/tanh activations stacked in one file's model."""
     rx = re.compile(r"nn\.(Sigmoid|Tanh)\(|torch\.(sigmoid|tanh)\(")
     hits = [no for no, raw in enumerate(text.splitlines(), start=1) for _ in rx.finditer(strip_comment(raw))]
-    loops = re.search(r"for\s+\w+\s+in\s+range\(\s*(\d+)", text)
-    if len(hits) >= 4 or hits and loops and int(loops.group(1)) >= 4:
+    # A loop that builds layers: `for _ in range(N)` (N >= 4) with an activation in its next few lines.
+    # A training loop elsewhere in the file (`for step in range(200)`) says nothing about depth.
+    lines = text.splitlines()
+    loops = [
+        no
+        for no, raw in enumerate(lines, start=1)
+        if (m := re.search(r"for\s+\w+\s+in\s+range\(\s*(\d+)", strip_comment(raw))) and int(m.group(1)) >= 4
+    ]
+    built_in_loop = any(0 < h - no <= 4 for h in hits for no in loops)
+    if len(hits) >= 4 or built_in_loop:
         return [(hits[0], "deep stack of saturating activations")]
     return []
 
