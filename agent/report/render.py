@@ -273,6 +273,7 @@ def print_text(report: Report, console: Any) -> None:
     """
     from rich.markup import escape
 
+    report = safe(report)  # no control characters or escape sequences reach the terminal
     console.print(_panel(report))
     narrow = console.width < NARROW
     if report.observations:
