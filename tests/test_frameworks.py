@@ -34,11 +34,6 @@ CASES = [
 
 # What the core cannot detect yet, with the exact reason (xfail, not strict: a fix makes them pass).
 CORE_GAPS: dict[str, str] = {
-    "lightning_healthy": (
-        "false alarm data.label_misalignment: capture hands the observed (token ids, label) pairs to data_audit "
-        "as train_data, and its kNN/ridge check treats integer token ids as numeric features (labels that depend "
-        "on a token's identity look unpredictable); data_audit skips non-float inputs only on the batch path"
-    ),
     "hf_shuffled_labels": (
         "not detected (verdict healthy): the HF model is called with keyword arguments (input_ids=, labels=) "
         "and computes its loss inside forward, so capture builds no Target (no train_data for data_audit) and "
