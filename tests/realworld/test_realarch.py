@@ -21,10 +21,6 @@ KNOWN_PROBE_FALSE_ALARMS: dict[str, str] = {
     "not a wrong backward) -> autograd.wrong_backward in some runs",
     "t5": "shape_audit flags a broadcast inside the library's relative-position bucketing (no user frame) and "
     "nonfinite_trace the library's intended log(0) there -> shape.broadcast",
-    "own_outputs_bf16 (dict, output object, autocast)": "grad_check compares finite differences through a bf16 "
-    "autocast region (precision, not a wrong backward) -> autograd.wrong_backward",
-    "own_gpt: zero_grad missing, clipping on": "step_audit under gradient clipping is inconclusive (clipped norms "
-    "match neither hypothesis) and its summary still says 'gradients cleared' -> none",
     "own_gpt: heads split by reshape": "the reshape scrambles positions within each row, so dependency sees a causal "
     "leak and rows stay independent; the catalog ties layout.reshape_permute to cross-row leaks (batch_independent "
     "-5), so mask.causal_leak wins (catalog data, not the protocol)",
