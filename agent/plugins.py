@@ -32,22 +32,20 @@ hookimpl = pluggy.HookimplMarker(GROUP)
 
 
 class Specs:
-    """The hooks a plug-in may implement. Each returns a list; results from every plug-in are joined."""
+    """The hooks a plug-in may implement (specifications: pluggy never runs these bodies). Each
+    implementation returns a list; the results from every plug-in are joined."""
 
     @hookspec
     def debug_agent_probe_modules(self) -> list[str]:
         """Dotted names of modules whose `@probe` functions should be registered (importing registers)."""
-        raise NotImplementedError
 
     @hookspec
     def debug_agent_cue_modules(self) -> list[str]:
         """Dotted names of modules whose `@cue` detectors should be registered (importing registers)."""
-        raise NotImplementedError
 
     @hookspec
     def debug_agent_catalog_files(self) -> list[Any]:
         """Catalog TOML files (paths or importlib.resources files) with `[[entries]]` to add."""
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
