@@ -41,7 +41,7 @@ def test_probe_references_match_the_registry(probes_registry):
 def test_every_cue_exists_and_is_used():
     cat = catalog.load()
     used = {c for e in cat.entries for c in e.code_cues}
-    registered = set(cues._load_rules())
+    registered = set(cues.registered_cues())
     assert used <= registered
     assert registered - used == set(), f"cues no entry uses: {registered - used}"
 

@@ -293,7 +293,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(e.model_dump_json(indent=2) + "\n")
         return 0
-    rules = cues._load_rules()
+    rules = cues.registered_cues()
     parts = [f"{e.id}: {e.title}", "", e.explanation, "", "Symptom phrases:"]
     parts += [f"  {c.pattern}  (+{c.weight:g})" for c in e.symptoms] or ["  -"]
     parts += ["", "Code cues:"] + ([f"  {k} (+{w:g}): {rules[k].help}" for k, w in e.code_cues.items()] or ["  -"])

@@ -15,13 +15,13 @@ May import: schemas, errors, plugins. Nothing in the engine's or CLI's rooms.
 from __future__ import annotations
 
 from debug_agent.cues.registry import CUES, CueSpec, cue, strip_comment
-from debug_agent.cues.scan import MAX_SOURCE_BYTES, _load_rules, scan_diff, scan_files, scan_source
+from debug_agent.cues.scan import MAX_SOURCE_BYTES, registered_cues, scan_diff, scan_files, scan_source
 
 __all__ = [
     "CUES",
     "MAX_SOURCE_BYTES",
     "CueSpec",
-    "_load_rules",
+    "registered_cues",
     "cue",
     "scan_diff",
     "scan_files",

@@ -14,7 +14,7 @@ from debug_agent.schemas import CodeCue, DiffHunk, DiffLine, ParsedDiff
 MAX_SOURCE_BYTES = 2_000_000
 
 
-def _load_rules() -> dict[str, CueSpec]:
+def registered_cues() -> dict[str, CueSpec]:
     """Every registered cue, built-in and plug-in alike (loading them registers them)."""
     from debug_agent import plugins
 
@@ -24,7 +24,7 @@ def _load_rules() -> dict[str, CueSpec]:
 
 def scan_diff(diff: ParsedDiff) -> list[CodeCue]:
     """Cues on the lines a diff adds (line scope) and on whole hunks (hunk scope)."""
-    specs = _load_rules().values()
+    specs = registered_cues().values()
     found: list[CodeCue] = []
     for hunk in diff.hunks:
         func = _hunk_func(hunk)
@@ -55,7 +55,7 @@ def _hunk_func(hunk: DiffHunk) -> str | None:
 
 def scan_source(path: str, text: str, display: str | None = None) -> list[CodeCue]:
     """Cues on every line of a user source file (line scope) and on the file as a whole (file scope)."""
-    specs = _load_rules().values()
+    specs = registered_cues().values()
     name = display or path
     lines = text.splitlines()
     found: list[CodeCue] = []

@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from debug_agent import plugins
-from debug_agent.cues import _load_rules
+from debug_agent.cues import registered_cues
 from debug_agent.engine.facts import KNOWN as KNOWN_FACTS
 from debug_agent.errors import CatalogError, validation_problems
 from debug_agent.schemas import Catalog, ProbeInfo
@@ -43,7 +43,7 @@ def _parse(text: str, origin: str, extra: list[tuple[str, str]] | None = None) -
         cat = Catalog.model_validate(raw)
     except ValidationError as exc:
         raise CatalogError(f"{origin}: {validation_problems(exc, limit=1)}", where=origin) from exc
-    cues = _load_rules()
+    cues = registered_cues()
     for e in cat.entries:
         unknown = sorted(set(e.code_cues) - set(cues))
         if unknown:
