@@ -23,7 +23,7 @@ DOWN = (
     r"|approach\w* (?:zero|0)|(?:near|close to|almost) (?:zero|0)\b|keeps? (?:going down|falling|decreasing|improving))"
 )
 LOSSW = r"(?:loss|error|perplexity|ppl|nll|mse|cross[- ]?entropy)"
-ACCW = r"(?:acc(?:uracy)?|f1|auc|map|iou|dice|bleu|score|precision|recall|top-?[15])"
+ACCW = r"(?:acc(?:uracy)?|f1|auc|map|iou|dice|bleu|score|precision|recall|top-?[15]|r2|r²|r\^2)"
 NOTVAL = r"(?:(?!\b(?:val|validation|dev|test|eval)\b).)"
 NOTTRAIN = r"(?:(?!\btrain).)"
 
@@ -66,7 +66,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w*|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*|similar|close)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending)",
+        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
         r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
         r"(?:more|longer) (?:epochs|iterations|training|steps) (?:help|improv|make)",
@@ -77,6 +78,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:trained|ran|run|training) (?:it )?(?:for )?(?:only|just|merely) ",
         r"(?:trained|train|ran|run|training) (?:it |the model )?for (?:a )?(?:few|handful of|small number of|couple of) (?:epochs|iterations|steps|updates)",
         r"(?:early|first) (?:checkpoint|epochs?) only",
+        r"for (?:\d+|one|two|three|a few) (?:epochs?|iterations|steps) only|(?:budget|time|compute|quota) ran out|ran out of (?:budget|time|compute)",
     ]),
     ("outputs_blurry", "generated outputs blurry or low quality", [
         r"\b(?:blurr?y|blurred|grainy|smear\w*|checkerboard|artifacts?|artefacts?|washed[- ]out|not sharp|low[- ]quality|noisy (?:images|samples|outputs))"
@@ -95,6 +97,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:very |extremely |painfully |super |really |too )slow\w*",
         r"\b(?:creep\w*|crawl\w*|inch\w* down|snail)",
         LOSSW + r".{0,30}(?:slowly|gradually|a tiny bit|a little|marginally)",
+        r"(?:tiny|slight|small|gentle|shallow),? (?:\w+,? )?(?:\w+ )?(?:decline|downward slope|decrease|slope)|nearly (?:horizontal|flat) line",
     ]),
     ("loss_unstable", "the loss oscillates, jumps or spikes", [
         r"oscillat\w*|\bspik\w*|\bjump\w* (?:around|up|wildly|all over)|bounc\w*|erratic\w*|zig-?zag\w*|\bswing\w*|all over the place|unstable|instabilit\w*",
@@ -119,21 +122,26 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"vanish\w*",
     ]),
     ("grad_none", "gradients are None or exactly zero", [
-        r"grad\w*.{0,20}(?:\bis|\bare|\bstays?|\bremain\w*)\s+(?:all\s+)?(?:none|null|zero|0)\b",
+        r"grad\w*.{0,40}(?:\bis|\bare|\bstays?|\bremain\w*)\s+(?:all\s+)?(?:none|null|zero|0)\b",
+        r"\.grad\s*(?:==|is)\s*none",
         r"\.grad (?:is|are) none|no grad\w*\b|does(?: not|n't) require grad|element 0 of tensors",
     ]),
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*|embeddings?).{0,40}(?:identical|unchanged|never chang\w*|don't chang\w*|do not chang\w*|didn't chang\w*|not chang\w*|stay (?:at|the same|exactly)|remain (?:at|the same|exactly)|don't move|do not move|not (?:being )?updat\w*)",
         r"(?:weights?|param\w*).{0,30}(?:initial values|same (?:values|as at init))",
+        r"(?:predictions?|outputs?|weights?|logits)\b.{0,60}(?:same|identical|unchanged) (?:before and after|as before) (?:training|the update|the step|optimi[sz]er\.step)",
     ]),
     ("early_layers_static", "early layers (encoder, backbone) are not learning", [
         r"(?:(?:early|first|lower|bottom|base) (?:few )?(?:layers?|part|blocks?|convs?|stages?)|encoder|backbone|embedding\w*|feature extractor).{0,50}" + NOT + r"\s*(?:\w+ )?(?:learn|train|updat|chang|mov)\w*",
-        r"only (?:the )?(?:last|final|classification|output) (?:layer|head)\w*.{0,30}(?:learn|train|updat|chang)\w*",
+        r"only (?:the )?(?:last|final|classification|classifier|output|new) (?:layer|head)\w*.{0,30}(?:learn|train|updat|chang)\w*",
     ]),
     ("frozen_still_change", "layers meant to be frozen still change", [
         r"(?:frozen|freez\w*).{0,80}(?:still|anyway|nonetheless|nevertheless|keep|also).{0,30}(?:chang|updat|mov|train|drift|differ)\w*",
         r"(?:frozen|freez\w*).{0,60}(?:chang|updat|drift|mov)\w*",
         r"(?:still|keeps?) (?:chang|updat|train|mov)\w*.{0,60}(?:frozen|freez\w*|requires_grad)",
+        r"(?:didn't|did not|don't|do not) want (?:them|it|those|these|the \w+) (?:touched|changed|updated|trained)|(?:meant|supposed|intended) to (?:stay|remain|be) (?:fixed|frozen|untouched|unchanged)",
+        r"(?:pretrained|base|downloaded|original|initial) (?:\w+ )?(?:checkpoint|model|weights|encoder|backbone|vectors?).{0,80}(?:max(?:imum)? abs\w* diff\w*|differs?|different|drift\w*)(?!.{0,10}\b(?:is|are) (?:exactly )?(?:0|zero)\b)",
+        r"(?:differs?|different|changed) (?:from the (?:base|original|pretrained)\w* )?in (?:layers|modules|weights|parameters) (?:that|which) (?:have no|had no|were not|weren't|are not)",
     ]),
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|parameter) count.{0,40}(?:drop\w*|smaller|lower|fewer|less|missing|wrong)",
@@ -154,6 +162,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:don't|do not|doesn't|does not|never|not) (?:add|sum) (?:up )?to (?:one|1)\b",
+        r"probabilit\w* (?:of )?(?:1(?:\.0+)?|one|100%) (?:for|to) (?:every|all|each) (?:class|label|category)|(?:sum|add) (?:up )?to (?:more|less) than (?:one|1)\b",
     ]),
     # --- evaluation behaviour
     ("batch_dependent", "results depend on the batch size or composition", [
@@ -161,6 +170,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depend\w*|chang\w*|differ\w*|vary|varies|affect\w*|sensitiv\w*).{0,60}batch[ _-]?(?:size|composition)",
         r"(?:depend\w*|chang\w*|differ\w*|vary|varies) (?:with|on|by) (?:the )?batch\b",
         r"(?:in|between|across) (?:different|other) batch(?:es)?",
+        r"(?:sorted|mixed|shuffled|homogeneous|class-sorted|grouped|single-class) batch(?:es)?.{0,80}(?:different|differ\w*|worse|better|\d+ ?%)",
+        r"(?:one|single|1) (?:example|sample|image|item|input|request)s? per (?:gpu|device|batch|call)|(?:serv\w*|handl\w*|process\w*) single requests",
         r"(?:different|differ\w*|worse|better|chang\w*).{0,80}batch(?:es)? of \d+|batch(?:es)? of \d+.{0,60}(?:different|differ\w*|worse|better)",
     ]),
     ("single_example_differs", "one example alone behaves differently from a batch", [
@@ -183,6 +194,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depend\w*|chang\w*|differ\w*).{0,40}(?:on )?(?:what|which).{0,30}(?:before|previous\w*|earlier|preceding|first)",
         r"order (?:of|in which) (?:the )?(?:batches|examples|evaluation|calls|samples|inputs|data)",
         r"(?:previous|preceding|earlier|last) (?:batch|call|input|sequence|example)\w*.{0,40}(?:affect\w*|influenc\w*|leak\w*|chang\w*|carr\w*)",
+        r"(?:influenc\w*|affect\w*|contaminat\w*|context) (?:by |from )?(?:the )?(?:end of )?(?:the )?(?:previous|preceding|prior|last|earlier) (?:\w+ )?(?:request|user|call|query|prompt|document|sequence|batch|input|one|episode)",
+        r"after (?:a )?restart.{0,60}(?:first|correct|fine|works)|(?:fresh|new|reset) (?:model|state|hidden state|instance).{0,60}(?:differ\w*|different|vs|versus|than)|back[- ]to[- ]back",
     ]),
     ("eval_mode_set", "the model is in eval mode when it happens", [r"(?:even |already )?(?:in|under|with|after) (?:model\.)?eval(?:\(\))? mode|(?:called|calling|call) (?:model\.)?eval\(\)|with (?:model\.)?eval\(\)"]),
     ("eval_worse_than_train_same_data", "evaluation on the training data scores worse than training does", [
@@ -192,9 +205,19 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("after_first_eval", "behaviour changes right after a validation pass", [
         r"after (?:the |each |every )?(?:first )?(?:validation|eval\w*|val)\b(?: pass| step| epoch| run| loop| call)?",
         r"(?:once|when|since) (?:the )?(?:first )?(?:validation|evaluation) (?:ran|runs|happens|started|pass)",
+        r"(?:when|since|after|once) (?:i |we )?(?:first )?(?:ran|run|running|did|call\w*) (?:the )?(?:first )?(?:validation|evaluation|eval\b|val\b)",
+        r"from (?:epoch|the second epoch|epoch 2) on\b.{0,80}(?:identical|same|frozen|stop\w*|no longer)",
     ]),
     ("mentions_dropout", "dropout in the model", [r"\bdropout\b"]),
-    ("mentions_batchnorm", "batch normalisation in the model", [r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)"]),
+    ("train_deterministic", "training-mode passes that should be random are identical", [
+        r"(?:same|identical) (?:batch|input|example)\w*.{0,60}(?:during|in|while) train\w*.{0,40}(?:identical|the same|same|deterministic)",
+        r"(?:during|in|while) train\w*.{0,60}(?:identical|deterministic|exactly the same) (?:loss|output|result)",
+        r"dropout.{0,60}(?:no (?:longer )?(?:effect|active)|inactive|(?:turned|switched) off|does nothing|stop\w* (?:working|being applied))",
+    ]),
+    ("mentions_batchnorm", "batch normalisation in the model", [
+        r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)",
+        r"normali[sz]ation (?:over|across|on) (?:its |the |each |a )?(?:local |own |mini-?)?batch|(?:per-?|local )batch statistics",
+    ]),
     # --- sequences and attention
     ("future_tokens", "predictions can see future tokens", [
         r"(?:future|later|next|upcoming|subsequent|following) (?:tokens?|positions?|words?|time ?steps?|frames?)",
@@ -207,6 +230,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("attention_saturated", "attention weights collapse onto one position", [
         r"attention.{0,50}(?:one-?hot|peak\w*|spiky|saturat\w*|collaps\w*|all (?:on|to) (?:one|a single)|single (?:token|position)|near(?:ly)? (?:0|zero|1)\b|extreme|sharp)",
         r"softmax.{0,30}(?:saturat\w*|one-?hot|peak\w*)",
+        r"(?:peaky|spiky|sharp|one-?hot|saturated|collapsed) attention|attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:token|position|patch)",
     ]),
     ("attention_mentioned", "attention layers", [r"attention|transformer|self-attn|\bmha\b|multi-?head"]),
     ("worse_with_width", "it gets worse as the model or head dimension grows", [
@@ -220,6 +244,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("new_data_worse", "much worse on new or production data than on validation", [
         r"(?:production|new|fresh|unseen|real[- ]world|external|deploy\w*|truly held[- ]out|in the wild|other hospital|new (?:patients|users))\b.{0,60}(?:much |far )?(?:worse|lower|drops?|dropp\w*|poor|bad|coin|chance|fails?|falls?|collaps\w*)",
         r"(?:worse|lower|drops?|poor|bad|fails?|collaps\w*).{0,40}(?:production|new data|fresh data|unseen data|real[- ]world|deploy\w*)",
+        r"(?:\bcv\b|cross[- ]validat\w*|local|offline|internal|validation).{0,40}\d.{0,80}(?:leaderboard|production|online|deploy\w*|external|hidden test|private test|new data).{0,30}\d",
     ]),
     ("group_overlap", "the same patients, users or documents in train and validation", [
         r"(?:same|overlapping|shared) (?:patients?|users?|subjects?|speakers?|documents?|persons?|people|customers?|sessions?|individuals?|slides?|videos?|cells? from)",
@@ -229,6 +254,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
         r"(?:labels?|targets?).{0,40}(?:shifted|off[- ]by[- ]one|offset|misalign\w*|out of (?:order|sync|line)|shuffled|wrong order|mismatch\w*)",
         r"shift\w* (?:twice|two times|again|double)|double[- ]shift\w*",
+        r"(?:two|2|three|3) (?:tokens?|steps?|positions?|frames?) ahead|(?:is|are) labell?ed (?:as )?(?:a |an )?(?!correct)\w+",
+        r"(?:labels?|targets?).{0,30}(?:don't|do not|doesn't|does not|never) (?:match|correspond)",
     ]),
     ("labels_equal_inputs", "the labels are the inputs themselves", [
         r"(?:labels?|targets?).{0,30}(?:same as|equal to|identical to|copy of|copies of|just) (?:the )?(?:inputs?|input_ids|input tokens)",
@@ -251,6 +278,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:change|edit|modification|fix|update)\w*.{0,50}(?:no|zero|not any|without any) (?:visible )?effect",
         r"(?:exactly|precisely|just) (?:the )?same as before|behaves? exactly (?:as|like) before|nothing changes?|(?:same|identical) (?:loss curve|numbers|results).{0,30}(?:as before|before and after|to the \w+ decimal)",
         r"(?:ignores?|ignoring) my (?:changes|edits)",
+        r"(?:changed|edited|updated|set|modified) .{0,60}(?:but|yet) .{0,40}still (?:receives?|gets?|sees?|uses?|shows?|loads?|reads?|produces?|has)\b",
     ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
@@ -259,6 +287,9 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:loss|perplexity|ppl).{0,60}(?:depend\w*|chang\w*|differ\w*|vary|varies|affect\w*|scal\w*|lower|higher).{0,50}(?:padding|pad\b|pad tokens|sequence length|max_length|padded length|length of the (?:batch|sequences?)|longest)",
         r"(?:padding|pad tokens?|padded positions?).{0,50}(?:count\w*|includ\w*|contribut\w*|dominat\w*|part of|in) (?:the |in the )?loss",
         r"(?:predict\w*|generat\w*|output\w*) (?:only |mostly |lots of )?(?:pad|padding|eos|<pad>|end[- ]of[- ]sequence)",
+        r"(?:loss|perplexity|ppl).{0,60}\d.{0,20}when .{0,40}\bpads?\b|\bpads? .{0,60}(?:loss|perplexity|ppl) (?:is|of|=)",
+        r"(?:max_length|padding length|pad length|padded length|sequence length).{0,60}(?:loss|perplexity|ppl).{0,30}(?:go\w* down|drop\w*|lower|higher|chang\w*|ris\w*|fell|fall\w*)",
+        r"(?:short|long)(?:er)? (?:sentences|sequences|texts|inputs|examples).{0,60}(?:much )?(?:lower|higher|smaller|larger) (?:loss|perplexity)",
     ]),
     ("grad_accum", "gradient accumulation", [r"(?:grad\w*|gradient)[ _-]?accum\w*|accumulat\w* (?:gradients|steps|over)|accumulation steps|micro-?batch\w*|effective batch"]),
     ("scales_with_count", "the loss or update grows with the number of accumulated (micro)batches", [
@@ -280,6 +311,12 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("lr_collapses", "the learning rate decays to almost nothing too early", [
         r"(?:learning rate|\blr\b).{0,60}(?:collaps\w*|vanish\w*|almost (?:zero|0)|near(?:ly)? (?:zero|0)|decay\w* (?:too )?(?:fast|quickly|early)|drops? (?:to|too)|tiny after|after (?:one|the first|a single) epoch|within (?:the first|one|a single) epoch)",
         r"(?:scheduler|schedule|step_?lr|cosine|warm-?up).{0,60}(?:too (?:fast|quick\w*|early)|every (?:batch|step|iteration)|per (?:batch|step|iteration)|each (?:batch|step|iteration)|inside the (?:batch|inner) loop)",
+        r"(?:learning rate|\blr\b).{0,40}(?:down|drop\w*|decay\w*|reduc\w*|cut) (?:by )?\d+ ?x after (?:just |only )?\d+ (?:iterations?|steps?|batches|updates)",
+        r"(?:whole|entire|full) (?:cycle|schedule|decay|warm-?up).{0,40}(?:in|within) (?:the )?first",
+    ]),
+    ("lr_never_changes", "the logged learning rate never follows its schedule", [
+        r"(?:learning rate|\blr\b).{0,40}(?:stays?|remains?|stuck|constant|flat|unchanged) (?:at )?.{0,40}(?:for )?(?:all|every|the whole|the entire)",
+        r"(?:drops?|decays?|steps?|milestones?|warm-?up|decrease\w*) (?:at [\d, and]+ )?(?:never|don't|do not|didn't|did not) (?:happen|occur|kick in|take effect)",
     ]),
     ("scheduler_mentioned", "a learning-rate scheduler", [r"schedul\w*|step_?lr|cosine|warm-?up|lr_scheduler|decay"]),
     ("aux_term_stuck", "one term of a combined loss does not improve", [
@@ -299,20 +336,102 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("metric_loss_disagree", "the loss improves while the logged metric does not", [
         LOSSW + r".{0,60}(?:decreas\w*|goes down|fall\w*|improv\w*|fine|good|drops?).{0,80}" + ACCW + r".{0,40}(?:stuck|flat|n't|not|stays?|never|constant|same|around)",
         ACCW + r".{0,40}(?:stuck|flat|stays?|constant).{0,60}(?:while|but|although|even though).{0,30}" + LOSSW,
+        ACCW + r".{0,40}(?:going down|drop\w*|fall\w*|decreas\w*|worse).{0,100}(?:while|but|although|even though).{0,80}" + LOSSW + r".{0,20}(?:fall\w*|decreas\w*|going down|improv\w*|drop\w*)",
+    ]),
+    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
+        r"(?:reports?|logs?|shows?|prints?|says?|gives?) .{0,30}\d.{0,60}\bbut\b.{0,60}(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*|reference|my own|independent\w*).{0,40}\d",
+        r"(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*).{0,60}(?:gives?|says?|reports?|shows?|gets?|is) .{0,20}\d.{0,60}(?:instead|but|while|whereas)",
+        r"(?:labels?|targets?|ground truth) (?:in )?as (?:the )?predictions.{0,80}(?:instead of|not|rather than|only) ",
     ]),
     ("metric_code_mentioned", "the metric or logging code", [r"(?:metric|accuracy) (?:code|function|computation|calculation)|\blogg\w*|tensorboard|wandb|dashboard|torchmetrics"]),
     ("recent_change", "it started after a code change", [
         r"after (?:a |the |my |our |some )?(?:small |recent |minor )?(?:refactor\w*|rewrit\w*|clean\w*|tidy\w*|simplif\w*|chang\w*|upgrad\w*|switch\w*|edit\w*|port\w*|migrat\w*|updat\w*|add\w*|remov\w*|mov\w*)",
         r"since (?:i|we) (?:changed|added|switched|made|moved|removed|refactored|updated|rewrote|upgraded)",
-        r"(?:used to|previously|before the change|old (?:version|notebook|code)|worked (?:before|fine before|in the old)|regress\w*)",
+        r"(?:used to|previously|before the change|old (?:version|notebook|code)|worked (?:before|fine before|in the old)|\bregress(?:ed|es)\b|\ba regression (?:since|after|from|in)\b)",
     ]),
     ("healthy_request", "a request for a check with no failure described", [
+        r"(?:anything|something) (?:suspicious|off|odd|wrong|i'm missing)\s*\?|(?:can|could) you confirm|looks? (?:healthy|fine|normal|ok|good|reasonable) to me|is this (?:normal|expected|fine|ok)\s*\?",
         r"(?:like|want|need) a check|nothing .{0,40}(?:quietly )?(?:wrong|broken)|sanity[- ]check|(?:make|making) sure|want (?:a|to) (?:check|be sure|verify)|double[- ]check|before (?:i|we) (?:scale|start|spend|launch)|is (?:anything|something) (?:quietly )?(?:wrong|broken)",
     ]),
 ]
 
+# Facts added for "read facts, not phrasings": what a reporter measured about gradients, activations and
+# updates, named by the observation (not by a cause). What each means is in the catalog's `facts` tables.
+MORE_RULES: list[tuple[str, str, list[str]]] = [
+    ("grads_accumulate", "gradients add up across backward calls or grow linearly with the step count", [
+        r"grad\w*(?: norms?)?.{0,60}(?:grows?|increas\w*|ris\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
+        r"backward.{0,40}(?:twice|two times|again).{0,60}(?:double|twice|2x|two times)",
+        r"(?:update|step|grad\w*)\w*(?: sizes?| norms?)? (?:keeps? getting|gets?|grows?|becom\w*) (?:larger|bigger|longer) (?:every|each|with every|with each) (?:step|iteration|update|batch)",
+    ]),
+    ("update_too_large", "each update moves the model a lot", [
+        r"(?:\bkl\b|update|step size|weight change|policy change)\w*.{0,50}(?:huge|enormous|very large|massive|too (?:big|large))",
+        r"(?:entropy|probabilit\w*).{0,30}(?:drops?|collaps\w*|falls?) to (?:~|about |almost )?(?:0|zero)\b.{0,40}(?:after|within) (?:a |one |two |\d+ )?(?:handful|few|couple|update|step|iteration)",
+    ]),
+    ("units_dead", "hidden units output zero for every input", [
+        r"(?:hidden|relu|units?|neurons?|activations?|layer)\b.{0,40}(?:all|exactly|always) (?:zeros?|0)\b(?:.{0,30}(?:for|on) (?:the whole|every|all|each))?",
+        r"\d+ (?:of|out of) \d+ (?:units|neurons|channels|filters|relus|activations)?.{0,40}(?:never|don't|do not) (?:fire|activate)|dead (?:relus?|units|neurons)|never (?:fire|activate)",
+    ]),
+    ("units_saturated", "activations saturate (outputs pinned at their limits)", [
+        r"(?:sigmoid|tanh|activations?|outputs?|units?).{0,40}(?:exactly|all|pinned at|stuck at|saturated at) (?:0 or 1|-1 or 1|±1|\+-1)",
+        r"(?:saturat\w*) (?:sigmoid|tanh|activation|units?|neurons?|filters?)|(?:sigmoid|tanh|filters?|units?|neurons?)\b.{0,30}\bsaturat\w*",
+        r"pre-?activations?.{0,30}(?:in the (?:hundreds|thousands)|huge|enormous|very large)",
+    ]),
+    ("from_init", "the problem is there from initialisation, before any training", [
+        r"(?:right )?(?:from|at|since) (?:the )?initiali[sz]ation|before any training|out of the box|at init\b|(?:at|from) step 0\b|untrained model",
+    ]),
+    ("grows_with_depth", "activations or gradients grow layer by layer", [
+        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:grows?|increas\w*|doubl\w*|multipl\w*|explod\w*) (?:with|by|per|each|every|at each|layer by) (?:depth|layer|block)",
+    ]),
+    ("shrinks_with_depth", "activations or gradients shrink layer by layer", [
+        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:shrinks?|decreas\w*|halv\w*|decay\w*|vanish\w*) (?:with|by|per|each|every|at each|layer by|towards the (?:input|first|early)) (?:depth|layer|block|layers)",
+    ]),
+    ("long_range_fails", "dependencies over long spans are not learned", [
+        r"(?:dependenc\w*|context|information) (?:over|from|across) (?:the )?(?:last|recent) ~?\d+ (?:steps|tokens|timesteps|frames) only|only (?:the )?last ~?\d+ (?:steps|tokens|timesteps)",
+        r"(?:depends? on|from) (?:the )?(?:first|earliest|early|distant|beginning) (?:token|step|timestep|frame|part|element)s?.{0,60}(?:chance|fails?|can't|cannot|not learn\w*|never)",
+    ]),
+    ("non_torch_op", "part of the loss or forward goes through numpy, scipy or Python numbers", [
+        r"\b(?:numpy|scipy|np\.|\.item\(\)|\.numpy\(\)|\.tolist\(\)|python floats?|sklearn)\b",
+    ]),
+    ("term_no_gradient", "a loss term or part of the model contributes no gradient", [
+        r"(?:not|never|doesn't|does not|isn't|is not) (?:contribut\w*|providing|giving|sending) (?:any )?(?:gradient|grad)",
+        r"(?:remov\w*|dropp\w*|without) (?:it|the \w+ (?:term|loss)).{0,60}(?:bit-?identical|exactly the same|identical) (?:weights|results|training|parameters)",
+    ]),
+    ("reference_impl_works", "swapping in a library or reference implementation makes it train normally", [
+        r"(?:swap|replac|switch)\w* (?:my |our |the )?(?:\w+ )?(?:module|layer|block|implementation|attention|loss|op)\w* (?:for|with|to) (?:nn\.|torch\.|the (?:library|built-?in|reference|official)|a (?:library|built-?in|reference))",
+        r"(?:nn\.\w+|built-?in|library|reference|official) (?:version|implementation|module|layer)?.{0,30}(?:trains?|works?|learns?) (?:normally|fine|well)",
+    ]),
+    ("heads_dependent", "the result changes with the number of heads (one head is fine)", [
+        r"(?:num_heads|n_heads|nhead|heads?)\s*(?:=|of|with)?\s*1\b.{0,80}(?:match\w*|same|fine|works?|identical|exactly)",
+        r"with (?:a single|one|1) head.{0,80}(?:match\w*|same|fine|works?|identical)",
+        r"(?:split\w*|merg\w*|reshap\w*) (?:the )?heads",
+    ]),
+    ("pairwise_shape", "a tensor that should have N elements has N x N (the batch axis appears twice)", [
+        r"\bn ?\* ?n\b|\bn ?x ?n\b|n\^2|n²|\bb ?x ?b\b|\bbatch ?x ?batch\b|(?:square|pairwise) (?:matrix|tensor) of (?:every|all)",
+    ]),
+    ("forward_finite_loss_not", "the forward pass is finite but the loss is NaN/Inf", [
+        r"(?:logits|outputs?|activations|forward(?: pass)?|predictions)\b.{0,20}(?:are |is |look |all |were )*(?:finite|fine|normal)\b.{0,60}(?:no (?:nan|inf)|normal magnitudes|finite)",
+        r"no (?:nan|inf)s? (?:anywhere )?in the (?:forward|logits|model|outputs|activations)",
+    ]),
+    ("tiny_updates", "weights change, but only by a minute amount", [
+        r"(?:weights?|param\w*)\b.{0,40}(?:change|move)\w*.{0,40}(?:only )?(?:at|in|around|by) (?:the )?(?:\d+(?:st|nd|rd|th)|sixth|seventh|eighth) decimal",
+        r"(?:weights?|param\w*)\b.{0,30}(?:change|move)\w* (?:only )?(?:by )?(?:a )?(?:tiny|minuscule|negligible|1e-\d)",
+    ]),
+    ("no_better_than_pretrained", "training did not move the model beyond where it started", [
+        r"(?:what|as) the (?:pretrained|base|initial|original) model (?:gives|gets|scores|had|does)|same as (?:zero-?shot|before fine-?tuning|the pretrained)",
+    ]),
+]
+
+# "Mention" facts that a negation in front cancels ("no batch norm", "without dropout").
+NEGATABLE = frozenset({
+    "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
+    "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
+})
+NEGATION = r"\b(?:no|without|not using|not|removed|disabled|never used|isn't|there's no)\s+(?:any\s+)?(?:\w+\s+)?$"
+
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {
+    "too_good": r"(?:anything|something) suspicious\s*\?",
+    "short_training": r"learning rate|\blr\b|schedul",
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_lowered": r"no difference|n't help|not help|no effect",
