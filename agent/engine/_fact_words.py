@@ -42,7 +42,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         VAL + r".{0,40}\b(?:bottom\w* out|turn\w* around|u-shape)",
     ]),
     ("user_says_overfits", "the user calls it overfitting", [r"\boverfit\w*|over-fit\w*|memori[sz]\w*"]),
-    ("user_says_underfits", "the user calls it underfitting", [r"\bunderfit\w*|under-fit\w*|not expressive|too (?:simple|small) (?:a )?(?:model|network)|capacity"]),
+    ("user_says_underfits", "the user calls it underfitting", [
+        r"\bunderfit\w*|under-fit\w*|not expressive|too (?:simple|small) (?:a )?(?:model|network)|capacity",
+        r"linear (?:model|regression|classifier|layer) (?:on|for) (?:a |an )?(?:clearly |highly |strongly |very )?non-?linear",
+    ]),
     ("generalization_gap", "training results far better than validation", [
         TRAIN + r".{0,20}" + LOSSW + r".{0,30}(?:much|far|way|a lot|significantly) (?:lower|smaller|below|better)",
         TRAIN + r".{0,20}" + ACCW + r".{0,30}(?:much|far|way|a lot|significantly) (?:higher|above|better)",
@@ -62,8 +65,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN + r".{0,15}" + LOSSW + r".{0,40}(?:\bhigh\b|stuck|plateau\w*|stall\w*|flat|stays? (?:high|large|around)|" + NOT + r" (?:go down|decrease|fall|drop|improve))",
         r"(?:even|also|just as bad|as bad) on (?:the )?train\w*",
         r"(?:can't|cannot|can not|unable to|fails? to|doesn't|does not) (?:even )?(?:fit|overfit|memori[sz]e|learn)",
-        r"\bboth\b.{0,50}(?:plateau\w*|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*|similar|close together)",
-        r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w*|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*|similar|close)",
+        r"\bboth\b.{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
+        r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
         r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
@@ -140,7 +143,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:frozen|freez\w*).{0,60}(?:chang|updat|drift|mov)\w*",
         r"(?:still|keeps?) (?:chang|updat|train|mov)\w*.{0,60}(?:frozen|freez\w*|requires_grad)",
         r"(?:didn't|did not|don't|do not) want (?:them|it|those|these|the \w+) (?:touched|changed|updated|trained)|(?:meant|supposed|intended) to (?:stay|remain|be) (?:fixed|frozen|untouched|unchanged)",
-        r"(?:pretrained|base|downloaded|original|initial) (?:\w+ )?(?:checkpoint|model|weights|encoder|backbone|vectors?).{0,80}(?:max(?:imum)? abs\w* diff\w*|differs?|different|drift\w*)(?!.{0,10}\b(?:is|are) (?:exactly )?(?:0|zero)\b)",
+        r"(?:pretrained|base|downloaded|original|initial) (?:\w+ )?(?:checkpoint|model|weights|encoder|backbone|vectors?).{0,80}(?:max(?:imum)? abs\w* diff\w*|differs?|different|drift\w*)(?!.{0,10}\b(?:is|are) (?:exactly )?(?:0|zero)(?![.\d]))",
         r"(?:differs?|different|changed) (?:from the (?:base|original|pretrained)\w* )?in (?:layers|modules|weights|parameters) (?:that|which) (?:have no|had no|were not|weren't|are not)",
     ]),
     ("param_count_low", "the parameter count is lower than expected", [
@@ -282,7 +285,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
-    ("padding_mentioned", "padding in the sequences", [r"\bpad(?:ding|ded|s)?\b|\bpad[_ ]tokens?|attention_mask|ignore_index|-100\b"]),
+    ("padding_mentioned", "padding in the sequences", [r"\bpad(?:ding|ded|s)?\b|\bpad[_ ]tokens?|attention_mask|ignore_index|(?:labels?|targets?|index)\s*(?:=|==|to|of|with|as)?\s*-100\b"]),
     ("loss_depends_padding", "the loss depends on how much padding a batch has", [
         r"(?:loss|perplexity|ppl).{0,60}(?:depend\w*|chang\w*|differ\w*|vary|varies|affect\w*|scal\w*|lower|higher).{0,50}(?:padding|pad\b|pad tokens|sequence length|max_length|padded length|length of the (?:batch|sequences?)|longest)",
         r"(?:padding|pad tokens?|padded positions?).{0,50}(?:count\w*|includ\w*|contribut\w*|dominat\w*|part of|in) (?:the |in the )?loss",
@@ -329,14 +332,14 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("value_overestimates", "value estimates drift above any reachable return", [
         r"(?:value|q[- ]?values?|critic|estimates?).{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
-    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask)\b"]),
+    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
         r"custom (?:backward|gradient|autograd|op|function|kernel|activation|cuda)|autograd\.function|hand[- ]?written (?:backward|gradient)|fused (?:op|kernel|activation)|triton|straight[- ]through|own backward|gradcheck",
     ]),
     ("metric_loss_disagree", "the loss improves while the logged metric does not", [
         LOSSW + r".{0,60}(?:decreas\w*|goes down|fall\w*|improv\w*|fine|good|drops?).{0,80}" + ACCW + r".{0,40}(?:stuck|flat|n't|not|stays?|never|constant|same|around)",
         ACCW + r".{0,40}(?:stuck|flat|stays?|constant).{0,60}(?:while|but|although|even though).{0,30}" + LOSSW,
-        ACCW + r".{0,40}(?:going down|drop\w*|fall\w*|decreas\w*|worse).{0,100}(?:while|but|although|even though).{0,80}" + LOSSW + r".{0,20}(?:fall\w*|decreas\w*|going down|improv\w*|drop\w*)",
+        ACCW + r".{0,40}(?:going down|drop\w*|fall\w*|decreas\w*|worse).{0,100}(?:while|but|although|even though).{0,110}" + LOSSW + r".{0,20}(?:fall\w*|decreas\w*|going down|improv\w*|drop\w*)",
     ]),
     ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
         r"(?:reports?|logs?|shows?|prints?|says?|gives?) .{0,30}\d.{0,60}\bbut\b.{0,60}(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*|reference|my own|independent\w*).{0,40}\d",
@@ -359,8 +362,8 @@ RULES: list[tuple[str, str, list[str]]] = [
 # updates, named by the observation (not by a cause). What each means is in the catalog's `facts` tables.
 MORE_RULES: list[tuple[str, str, list[str]]] = [
     ("grads_accumulate", "gradients add up across backward calls or grow linearly with the step count", [
-        r"grad\w*(?: norms?)?.{0,60}(?:grows?|increas\w*|ris\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
-        r"backward.{0,40}(?:twice|two times|again).{0,60}(?:double|twice|2x|two times)",
+        r"(?:grad\w*(?: norms?)?|\bit|norms?|updates?).{0,60}(?:grows?|increas\w*|ris\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
+        r"backward.{0,40}(?:twice|two times|again).{0,90}(?:double|twice|2x|two times)",
         r"(?:update|step|grad\w*)\w*(?: sizes?| norms?)? (?:keeps? getting|gets?|grows?|becom\w*) (?:larger|bigger|longer) (?:every|each|with every|with each) (?:step|iteration|update|batch)",
     ]),
     ("update_too_large", "each update moves the model a lot", [
@@ -412,6 +415,30 @@ MORE_RULES: list[tuple[str, str, list[str]]] = [
         r"(?:logits|outputs?|activations|forward(?: pass)?|predictions)\b.{0,20}(?:are |is |look |all |were )*(?:finite|fine|normal)\b.{0,60}(?:no (?:nan|inf)|normal magnitudes|finite)",
         r"no (?:nan|inf)s? (?:anywhere )?in the (?:forward|logits|model|outputs|activations)",
     ]),
+    ("early_layers_barely", "early layers change only slightly while later layers change a lot", [
+        r"(?:early|first|lower|bottom|input-side) (?:few )?(?:layers?|blocks?|stages?)\b.{0,30}(?:barely|hardly|only slightly|very little|much less|tiny)",
+        r"(?:last|final|later|top|output) layers?\W?s? (?:weights )?(?:changed|moved|learn\w*|updat\w*) a lot",
+    ]),
+    ("pipeline_breaks_pairing", "a relation between inputs and targets seen in the raw data is gone in the batches", [
+        r"(?:raw|original|csv|file|source|on disk|dataframe|spreadsheet).{0,80}(?:but|while|whereas).{0,40}(?:inside|in|from|after) (?:the )?(?:data ?loader|batches|pipeline|dataset|collat\w*|training loop)",
+    ]),
+    ("val_tracks_train", "validation numbers follow the training numbers exactly", [
+        VAL + r"\w* (?:loss|accuracy|acc|metrics?|curve)? ?(?:tracks|follows|mirrors|matches|equals|is identical to|is the same as|copies) (?:the )?" + TRAIN + r".{0,30}(?:exactly|perfectly|precisely|to the \w+ decimal|step for step)",
+        r"(?:goes|keeps going|keep going) down with it",
+    ]),
+    ("needs_tiny_lr", "training only works with a tiny learning rate", [
+        r"only (?:works|goes down|trains|converges|learns|is stable|decreases) (?:when|if|with|at) .{0,20}(?:learning rate|\blr\b)",
+    ]),
+    ("pad_changes_real_outputs", "outputs at real tokens change with the padding", [
+        r"(?:outputs?|predictions?|logits|results?|hidden states?) (?:at|for|on) (?:the )?(?:real|non-?pad\w*|actual|unpadded) (?:tokens?|positions?).{0,40}(?:depend\w*|chang\w*|differ\w*|vary|varies)",
+        r"depend\w* on (?:which|the) pad(?:ding)? (?:token|id|value|side)|(?:left|right)[- ]padding.{0,40}(?:different|differ\w*|changes?)",
+    ]),
+    ("terminal_value_wrong", "the value or return computed at an episode's last step is wrong", [
+        r"(?:returns?|values?|targets?|q[- ]?values?)\b.{0,40}(?:crash|terminal|final|last|done|end|death|goal)\w* (?:step|state|transition|frame).{0,40}(?:positive|negative|wrong|too (?:high|large|low)|not zero|nonzero|non-zero|bootstrap\w*)",
+    ]),
+    ("matches_reference", "the results match a baseline or published reference", [
+        r"(?:matches|on par with|as good as|same as|in line with|close to) (?:the |our |what the )?(?:baseline|reference|paper|published|expected|literature)",
+    ]),
     ("tiny_updates", "weights change, but only by a minute amount", [
         r"(?:weights?|param\w*)\b.{0,40}(?:change|move)\w*.{0,40}(?:only )?(?:at|in|around|by) (?:the )?(?:\d+(?:st|nd|rd|th)|sixth|seventh|eighth) decimal",
         r"(?:weights?|param\w*)\b.{0,30}(?:change|move)\w* (?:only )?(?:by )?(?:a )?(?:tiny|minuscule|negligible|1e-\d)",
@@ -431,9 +458,10 @@ NEGATION = r"\b(?:no|without|not using|not|removed|disabled|never used|isn't|the
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {
     "too_good": r"(?:anything|something) suspicious\s*\?",
+    "val_worsens": r"(?:never|doesn't|does not|didn't|did not|won't|not) (?:turns?|goes|go|going|went|rise|rises|increase|increases|get worse|gets worse) (?:up|upward)?",
+    "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
     "short_training": r"learning rate|\blr\b|schedul",
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
-    "lr_lowered": r"no difference|n't help|not help|no effect",
     "lr_raised": r"no difference|n't help|not help|no effect",
 }

@@ -96,7 +96,7 @@ _LOSS_NUM = re.compile(
     re.IGNORECASE,
 )
 _ACC_NUM = re.compile(
-    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1)\b(?:(?!\b(?:loss|lr|epochs?|steps?)\b)[^\d-]){0,30}?"
+    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1|r2|r²|r\^2)(?!\w)(?:(?!\b(?:loss|lr|epochs?|steps?)\b)[^\d-]){0,30}?"
     + _NUM + r"\s*(%|percent)?",
     re.IGNORECASE,
 )
@@ -154,6 +154,8 @@ def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
             continue
         if v < 0:
             out.append(Fact("loss_negative", f"a loss of {raw}", s, v))
+        elif v == 0 and re.fullmatch(r"0(?:\.0+)?", raw) and re.search(r"(?:near|close to|almost|about|around|~|approximately|nearly|approaching|to)\s*$", s[: m.start(2)], re.IGNORECASE):
+            out.append(Fact("loss_near_zero", f"a loss near {raw}", s, v))
         elif v == 0 and re.fullmatch(r"0(?:\.0+)?", raw):
             out.append(Fact("loss_zero", f"a loss of {raw}", s, v))
         elif 0 < v < 0.02 and _split_of(s, m.start()) != "val":
@@ -168,6 +170,8 @@ def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
     """(position, value in percent or fraction, given as percent?, raw text) for accuracy-like numbers."""
     found: dict[int, tuple[int, float, bool, str]] = {}
     for m in _ACC_NUM.finditer(s):
+        if m.group(1).lower().startswith("r") and float(m.group(2)) < 0:
+            continue  # a negative R² is possible (worse than predicting the mean)
         found[m.start(2)] = (m.start(), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
     for m in _PCT_ACC.finditer(s):
         found.setdefault(m.start(1), (m.start(), float(m.group(1)), True, m.group(1) + "%"))
