@@ -19,6 +19,7 @@ Read = tuple[str, str, float | None]
 NUMERIC = {
     "lr_value_high": "a learning rate far above the usual range for its optimiser",
     "lr_value_tiny": "a learning rate that is effectively zero",
+    "lr_value_low": "a learning rate far below the usual range (1e-6 or less)",
     "loss_jumps": "the loss multiplies from one reading to the next",
     "grad_scale_spread": "gradient magnitudes that differ by orders of magnitude between layers",
     "loss_terms_scale_differ": "loss terms whose values differ by orders of magnitude",
@@ -43,6 +44,8 @@ def _lr(s: str, text: str) -> list[Read]:
             continue
         if v <= 1e-9:
             out.append(("lr_value_tiny", f"a learning rate of {m.group(1)}", v))
+        elif v <= 1e-6:
+            out.append(("lr_value_low", f"a learning rate of {m.group(1)}, far below the usual range", v))
         elif (_ADAPTIVE.search(text) and v >= 0.01) or v >= 1.0:
             opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _ADAPTIVE.search(text) else "SGD"
             out.append(("lr_value_high", f"a learning rate of {m.group(1)} with {opt}", v))
@@ -150,7 +153,10 @@ _ACCUM_N = re.compile(r"(?:accum\w*(?:_steps)?|micro-?batch\w*)\s*(?:=|of|over|:
 
 def _accum(s: str, text: str) -> list[Read]:
     ns = {int(a or b) for a, b in _ACCUM_N.findall(text)}
+    if _ACCUM_N.search(s) or re.search(r"accumulat\w*|micro-?batch", s, re.IGNORECASE):
+        ns |= {int(n) for n in re.findall(r"(?:from|to|at|=|of|over|with)\s+(\d+)\b(?!\s*(?:%|epochs?|steps? (?:in|of)|updates|k\b))", s)}
     ns.discard(1)
+    ns.discard(0)
     if not ns:
         return []
     for m in re.finditer(r"\b(\d+(?:\.\d+)?) ?(?:x|times)\b", s, re.IGNORECASE):

@@ -140,7 +140,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("frozen_still_change", "layers meant to be frozen still change", [
         r"(?:frozen|freez\w*).{0,80}(?:still|anyway|nonetheless|nevertheless|keep|also).{0,30}(?:chang|updat|mov|train|drift|differ)\w*",
-        r"(?:frozen|freez\w*).{0,60}(?:chang|updat|drift|mov)\w*",
+        r"(?:frozen|freez\w*|requires_grad\s*=\s*false|requires_grad_\(false\)).{0,80}(?:chang|updat|drift|mov|differ)\w*",
         r"(?:still|keeps?) (?:chang|updat|train|mov)\w*.{0,60}(?:frozen|freez\w*|requires_grad)",
         r"(?:didn't|did not|don't|do not) want (?:them|it|those|these|the \w+) (?:touched|changed|updated|trained)|(?:meant|supposed|intended) to (?:stay|remain|be) (?:fixed|frozen|untouched|unchanged)",
         r"(?:pretrained|base|downloaded|original|initial) (?:\w+ )?(?:checkpoint|model|weights|encoder|backbone|vectors?).{0,80}(?:max(?:imum)? abs\w* diff\w*|differs?|different|drift\w*)(?!.{0,10}\b(?:is|are) (?:exactly )?(?:0|zero)(?![.\d]))",
@@ -189,6 +189,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("tiny_batch", "training with tiny batches", [r"batch[ _-]?size (?:of |=\s*)?[12]\b|(?:tiny|very small) batch\w*|bs\s*=\s*[12]\b"]),
     ("eval_nondeterministic", "evaluation of the same model gives different numbers", [
         r"(?:same|identical|fixed) (?:checkpoint|model|weights|input|inputs|data|batch|image|example|sample).{0,80}(?:different|differ\w*|changes?|vary|varies|not the same|fluctuat\w*|not reproducible|another|jump\w*|noisy|inconsistent|random\w*)",
+        r"(?:same|identical) (?:checkpoint|model|weights|input|data|test set|validation set|batch)\w*.{0,80}(?:twice|two times|again|re-?run\w*).{0,40}\d.{0,30}(?:and then|then|vs\.?|versus|and) ~?\d",
         r"(?:twice|two times|re-?run\w*|each time|every time|run to run|between runs|from run to run|repeated(?:ly)?).{0,60}(?:different|differ\w*|vary|varies|change\w*|jump\w*|fluctuat\w*|noisy|inconsistent|not (?:the same|identical|reproducible))",
         r"(?:different|differ\w*|vary|varies|change\w*|fluctuat\w*).{0,40}(?:twice|each time|every time|run to run|between runs|between calls|on every call)",
         r"(?:non-?deterministic|not deterministic|not reproducible|irreproducible)",
@@ -215,6 +216,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("train_deterministic", "training-mode passes that should be random are identical", [
         r"(?:same|identical) (?:batch|input|example)\w*.{0,60}(?:during|in|while) train\w*.{0,40}(?:identical|the same|same|deterministic)",
         r"(?:during|in|while) train\w*.{0,60}(?:identical|deterministic|exactly the same) (?:loss|output|result)",
+        r"train\w*(?: mode)? (?:passes|forwards?|forward passes|steps|runs|calls)\b.{0,60}(?:identical|exactly the same|deterministic|bit-?for-?bit)",
         r"dropout.{0,60}(?:no (?:longer )?(?:effect|active)|inactive|(?:turned|switched) off|does nothing|stop\w* (?:working|being applied))",
     ]),
     ("mentions_batchnorm", "batch normalisation in the model", [
@@ -225,6 +227,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("future_tokens", "predictions can see future tokens", [
         r"(?:future|later|next|upcoming|subsequent|following) (?:tokens?|positions?|words?|time ?steps?|frames?)",
         r"look\w* ahead|peek\w*|cheat\w*",
+        r"chang\w* (?:the )?(?:tokens?|inputs?|words?|frames?|values?) (?:after|later than|beyond|past) .{0,60}(?:chang|affect|alter|mov)\w* .{0,40}(?:earlier|before|at (?:position|index|step|token|time)|previous)",
     ]),
     ("generation_bad", "generated text is bad although the training loss is low", [
         r"generat\w*.{0,60}(?:gibberish|garbage|nonsense|repeat\w*|bad|poor|worse|broken|junk|random|incoherent|useless)",
@@ -258,7 +261,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:labels?|targets?).{0,40}(?:shifted|off[- ]by[- ]one|offset|misalign\w*|out of (?:order|sync|line)|shuffled|wrong order|mismatch\w*)",
         r"shift\w* (?:twice|two times|again|double)|double[- ]shift\w*",
         r"(?:two|2|three|3) (?:tokens?|steps?|positions?|frames?) ahead|(?:is|are) labell?ed (?:as )?(?:a |an )?(?!correct)\w+",
-        r"(?:labels?|targets?).{0,30}(?:don't|do not|doesn't|does not|never) (?:match|correspond)",
+        r"(?:labels?|targets?).{0,30}(?:don't|do not|doesn't|does not|never|no longer|stopped to|stop) (?:match|correspond|line up|belong)",
+        r"(?:shows?|turns?|comes?) up labell?ed|appears? labell?ed",
     ]),
     ("labels_equal_inputs", "the labels are the inputs themselves", [
         r"(?:labels?|targets?).{0,30}(?:same as|equal to|identical to|copy of|copies of|just) (?:the )?(?:inputs?|input_ids|input tokens)",
@@ -297,7 +301,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("grad_accum", "gradient accumulation", [r"(?:grad\w*|gradient)[ _-]?accum\w*|accumulat\w* (?:gradients|steps|over)|accumulation steps|micro-?batch\w*|effective batch"]),
     ("scales_with_count", "the loss or update grows with the number of accumulated (micro)batches", [
         r"(?:loss|grad\w*|update|step size|norm)\w*.{0,60}(?:scal\w*|grow\w*|bigger|larger|multipl\w*|proportional|times|x)\b.{0,40}(?:accumulat\w*|number of (?:micro-?)?(?:batches|steps)|micro-?batch\w*|steps)",
-        r"(?:more|increas\w*) (?:accumulation|micro-?batch\w*) steps?.{0,60}(?:worse|diverg\w*|unstable|explod\w*|nan|larger|bigger|higher)",
+        r"(?:more|increas\w*) (?:the )?(?:accumulation|micro-?batch\w*) steps?.{0,60}(?:worse|diverg\w*|unstable|explod\w*|nan|larger|bigger|higher)",
     ]),
     ("lr_raised", "the learning rate was raised", [
         r"(?:learning rate|\blr\b).{0,40}(?:increas\w*|rais\w*|higher|larger|bigger|bump\w*|doubl\w*|\d+ ?x (?:higher|larger))",
@@ -364,6 +368,8 @@ MORE_RULES: list[tuple[str, str, list[str]]] = [
     ("grads_accumulate", "gradients add up across backward calls or grow linearly with the step count", [
         r"(?:grad\w*(?: norms?)?|\bit|norms?|updates?).{0,60}(?:grows?|increas\w*|ris\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
         r"backward.{0,40}(?:twice|two times|again).{0,90}(?:double|twice|2x|two times)",
+        r"grad\w*.{0,30}(?:pil\w* up|keeps? accumulating|add(?:s|ing)? up|(?:are |were )?never (?:cleared|reset|zeroed))",
+        r"(?:grad\w*|norm)\b.{0,40}(?:bigger|larger|greater) than (?:the )?(?:last|previous|one before)",
         r"(?:update|step|grad\w*)\w*(?: sizes?| norms?)? (?:keeps? getting|gets?|grows?|becom\w*) (?:larger|bigger|longer) (?:every|each|with every|with each) (?:step|iteration|update|batch)",
     ]),
     ("update_too_large", "each update moves the model a lot", [
@@ -383,10 +389,10 @@ MORE_RULES: list[tuple[str, str, list[str]]] = [
         r"(?:right )?(?:from|at|since) (?:the )?initiali[sz]ation|before any training|out of the box|at init\b|(?:at|from) step 0\b|untrained model",
     ]),
     ("grows_with_depth", "activations or gradients grow layer by layer", [
-        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:grows?|increas\w*|doubl\w*|multipl\w*|explod\w*) (?:with|by|per|each|every|at each|layer by) (?:depth|layer|block)",
+        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:grows?|increas\w*|doubl\w*|multipl\w*|explod\w*|blows? up) (?:with|by|per|at|for|across|layer by)? ?(?:each|every|the|each successive|every successive)? ?(?:depth|layers?|blocks?)\b",
     ]),
     ("shrinks_with_depth", "activations or gradients shrink layer by layer", [
-        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:shrinks?|decreas\w*|halv\w*|decay\w*|vanish\w*) (?:with|by|per|each|every|at each|layer by|towards the (?:input|first|early)) (?:depth|layer|block|layers)",
+        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:shrinks?|decreas\w*|halv\w*|decay\w*|vanish\w*) (?:with|by|per|at|for|across|layer by|towards the (?:input|first|early))? ?(?:each|every|the|each successive|every successive)? ?(?:depth|layers?|blocks?)\b",
     ]),
     ("long_range_fails", "dependencies over long spans are not learned", [
         r"(?:dependenc\w*|context|information) (?:over|from|across) (?:the )?(?:last|recent) ~?\d+ (?:steps|tokens|timesteps|frames) only|only (?:the )?last ~?\d+ (?:steps|tokens|timesteps)",
@@ -394,6 +400,7 @@ MORE_RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("non_torch_op", "part of the loss or forward goes through numpy, scipy or Python numbers", [
         r"\b(?:numpy|scipy|np\.|\.item\(\)|\.numpy\(\)|\.tolist\(\)|python floats?|sklearn)\b",
+        r"\.detach\(\)|\.data\b|torch\.no_grad|with no_grad|inside (?:a )?no_grad|requires_grad\s*=\s*false on the (?:loss|output)",
     ]),
     ("term_no_gradient", "a loss term or part of the model contributes no gradient", [
         r"(?:not|never|doesn't|does not|isn't|is not) (?:contribut\w*|providing|giving|sending) (?:any )?(?:gradient|grad)",
@@ -439,9 +446,75 @@ MORE_RULES: list[tuple[str, str, list[str]]] = [
     ("matches_reference", "the results match a baseline or published reference", [
         r"(?:matches|on par with|as good as|same as|in line with|close to) (?:the |our |what the )?(?:baseline|reference|paper|published|expected|literature)",
     ]),
+    # --- broader readings written from what each kind of bug makes people report (not from any example)
+    ("layout_words", "the order of tensor axes (channels, batch or time first) comes up", [
+        r"\b(?:hwc|chw|nhwc|nchw|channels?[- _]last|channels?[- _]first|batch_first|seq(?:uence)?[- _]first|time[- _]major|axis order|order of (?:the )?(?:axes|dimensions|dims))\b",
+    ]),
+    ("looks_scrambled", "inputs or outputs look scrambled when plotted or inspected", [
+        r"\b(?:scrambl\w*|garbl\w*|jumbl\w*|interleav\w*|shuffled pixels|mixed[- ]up (?:pixels|channels|patches|rows|frames)|stripes|tiles? (?:in the )?wrong (?:place|order))\b",
+    ]),
+    ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
+        r"(?:soft|log_?soft)max\w*.{0,40}(?:dim|axis)\s*=\s*0\b|(?:each |every )?(?:column|class|batch)\w* (?:of (?:the )?(?:output|probabilit\w*) )?sums? to (?:one|1)\b|sums? to (?:one|1) (?:over|across|along) (?:the )?batch|softmax (?:over|across|along) (?:the )?batch",
+    ]),
+    ("nothing_counted", "no element is counted in the loss (an empty mask or a zero count)", [
+        r"(?:mask|number of (?:valid|non-?pad\w*|unmasked|real) (?:tokens|labels|elements)|denominator|count of (?:valid|unmasked))\w*.{0,30}(?:is |are |=\s*|sums? to |comes out )(?:0|zero)(?![.\d])",
+        r"(?:all|every) (?:labels?|targets?|tokens?)\b.{0,40}(?:-100|masked|ignored|ignore_index)",
+    ]),
+    ("low_precision", "half precision or mixed precision", [r"\b(?:fp16|float16|half[- ]precision|\.half\(\)|mixed[- ]precision|\bamp\b|autocast|gradscaler)\b"]),
+    ("math_edge", "a log, exp, division or square root at its edge (log 0, overflow, divide by 0)", [
+        r"log(?:\(| of )(?:0|zero)\b|exp\w* overflow\w*|overflow\w* in exp|divi(?:de|sion) by (?:0|zero)\b|sqrt(?:\(| of )(?:0|zero)\b|norm of (?:a )?zero|0 ?/ ?0|\binf ?- ?inf\b",
+    ]),
+    ("lower_lr_helps", "a smaller learning rate makes it go away", [
+        r"(?:lower\w*|smaller|reduc\w*|decreas\w*|divid\w*|cut\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|stabili[sz]\w*|go(?:es)? away|went away|disappear\w*|works?|prevents?|no (?:more )?(?:nan|spikes?|divergence))",
+        r"(?:with|at) (?:a )?(?:lower|smaller) (?:learning rate|\blr\b).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
+    ]),
+    ("higher_lr_helps", "a larger learning rate makes it train", [
+        r"(?:rais\w*|increas\w*|bigger|larger|higher|doubl\w*|multipl\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|faster|works?|learns?|trains?|finally (?:moves|learns|drops))",
+        r"(?:with|at) (?:a )?(?:higher|larger|bigger) (?:learning rate|\blr\b).{0,40}(?:fine|works?|learns?|trains?|converges?|much faster)",
+    ]),
+    ("loss_identical_every_step", "the loss is exactly the same value at every step", [
+        r"(?:same|identical|exact same) (?:loss )?(?:value|number) (?:at |on )?(?:every|each|all) (?:step|iteration|epoch|batch)",
+        r"loss (?:is |stays |prints )?(?:exactly |precisely )?(?:the same|identical|constant|unchanged) (?:at |on |for |in )?(?:every|each|all) (?:step|iteration|epoch|batch)",
+        r"(?:to|at) (?:the )?(?:\d+|four|five|six|seven|eight)(?:th)? decimals?\b",
+    ]),
+    ("optimizer_setup_suspect", "the optimizer may not hold the model's parameters", [
+        r"optimi[sz]er.{0,60}(?:empty|no param\w*|missing|created before|built before|old model|another (?:model|copy)|copy of the model|different (?:model|copy)|not (?:includ|contain|hold|get)\w*)",
+        r"(?:param_groups|parameters\(\)).{0,40}(?:empty|missing|only|don't include|do not include)",
+    ]),
+    ("trainable_count_full", "the trainable parameter count equals the full model", [
+        r"(?:trainable|number of trainable|requires_grad) param\w*.{0,50}(?:same as|equal\w*|all of|the total|full|every|as many as|unchanged)",
+        r"(?:memory|time per step|step time|optimi[sz]er state)\w*.{0,50}(?:same as|as (?:high|large|much|long) as|identical to|equal to) (?:a |the )?(?:full|unfrozen|phase 2|full fine-?tun\w*)",
+    ]),
+    ("clipping_helps", "gradient clipping makes it go away", [
+        r"(?:clip\w*|clip_grad\w*|gradient clipping|max_norm).{0,50}(?:fix\w*|help\w*|solv\w*|stabili[sz]\w*|goes away|went away|works?|prevents?|no (?:more )?(?:nan|spikes?))",
+    ]),
+    ("data_overlap", "the same examples are in the training and evaluation data", [
+        r"(?:duplicat\w*|overlap\w*|(?:same|identical) (?:images|rows|samples|examples|sentences|records|files)).{0,60}(?:train\w*|test\w*|val\w*|splits?)",
+        r"random(?:ly)? split\w*.{0,30}time[- ]?series|shuffl\w* before (?:the )?split\w*|split\w* after (?:augment\w*|oversampl\w*|upsampl\w*|normali[sz]\w*|smote)",
+        r"(?:feature|column|input)s?\b.{0,40}(?:is|are|encodes?|derived from|computed from|contains?) (?:the |a copy of the )?(?:target|label|answer|outcome)\b",
+    ]),
+    ("clearing_cache_helps", "deleting a cache or restarting makes a change take effect", [
+        r"(?:delet\w*|clear\w*|remov\w*|wip\w*|invalidat\w*|rebuild\w*|regenerat\w*) (?:the )?(?:cache|cached|\.cache|preprocessed|saved|pickled)\w*",
+        r"still (?:the )?old (?:version|values?|data|preprocessing|vocab\w*|tokeni[sz]\w*|features?|labels?|images?|size|shape|config)",
+    ]),
+    ("state_carried", "a hidden state or buffer is carried over between calls", [
+        r"(?:hidden|recurrent|internal|cached|kv[- ]?)\s?(?:state|cache|memory|buffer)s?\b.{0,40}(?:not reset|never reset|carried|kept|persist\w*|reused|leak\w*|grows?|accumulat\w*)",
+        r"(?:not|never|forgot to|without) reset\w* (?:the )?(?:hidden|state|memory|buffer|cache)",
+    ]),
+    ("grad_check_fails", "analytic and numerical gradients disagree", [
+        r"(?:finite[- ]differences?|numerical(?:ly)? (?:gradients?|estimated?)|gradcheck|grad check).{0,60}(?:differ\w*|mismatch\w*|don't match|do not match|doesn't match|does not match|fail\w*|wrong|disagree\w*|off by|opposite sign)",
+        r"(?:analytic\w*|autograd|backward)\w* (?:gradient|grad)s?.{0,40}(?:differ\w*|mismatch\w*|don't match|do not match|disagree\w*|wrong sign|opposite sign).{0,40}(?:finite|numeric\w*)",
+    ]),
+    ("zero_init", "weights initialised to zero or to one constant", [
+        r"(?:initiali[sz]\w*|init)\b.{0,30}(?:to|with|as|at) (?:all )?(?:zeros?|0|a constant|the same (?:value|constant)|ones)\b|(?:zeros_|constant_)\(|all (?:weights|neurons|units) (?:are )?(?:identical|the same)",
+    ]),
+    ("small_dataset", "a small training set", [
+        r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
+    ]),
     ("tiny_updates", "weights change, but only by a minute amount", [
         r"(?:weights?|param\w*)\b.{0,40}(?:change|move)\w*.{0,40}(?:only )?(?:at|in|around|by) (?:the )?(?:\d+(?:st|nd|rd|th)|sixth|seventh|eighth) decimal",
         r"(?:weights?|param\w*)\b.{0,30}(?:change|move)\w* (?:only )?(?:by )?(?:a )?(?:tiny|minuscule|negligible|1e-\d)",
+        r"(?:weights?|param\w*)\b.{0,30}(?:barely|hardly|only slightly|only a little) (?:\w+ )?(?:moved|changed|updated|move|change)",
     ]),
     ("no_better_than_pretrained", "training did not move the model beyond where it started", [
         r"(?:what|as) the (?:pretrained|base|initial|original) model (?:gives|gets|scores|had|does)|same as (?:zero-?shot|before fine-?tuning|the pretrained)",
@@ -458,6 +531,8 @@ NEGATION = r"\b(?:no|without|not using|not|removed|disabled|never used|isn't|the
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {
     "too_good": r"(?:anything|something) suspicious\s*\?",
+    "simple_model_works": r"linear (?:model|regression|classifier) (?:on|for) (?:a |an )?(?:clearly |highly |strongly |very )?non-?linear",
+    "weights_static": r"\b(?:barely|hardly|slightly|a little|a tiny bit)\b",
     "val_worsens": r"(?:never|doesn't|does not|didn't|did not|won't|not) (?:turns?|goes|go|going|went|rise|rises|increase|increases|get worse|gets worse) (?:up|upward)?",
     "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
     "short_training": r"learning rate|\blr\b|schedul",
