@@ -121,7 +121,8 @@ def show_dev_misses(rows: list[dict]) -> None:
     for r in rows:
         if r["split"] == "dev" and r["cause_id"] != r["expect"]:
             mark = "top3" if r["expect"] in r["top3"] else "MISS"
-            print(f"\n{r['name']} {mark}: expect {r['expect']}, got {r['cause_id']} {r['confidence']:.2f} top3={r['top3']}")
+            got = f"got {r['cause_id']} {r['confidence']:.2f} top3={r['top3']}"
+            print(f"\n{r['name']} {mark}: expect {r['expect']}, {got}")
             print("   " + " ".join(texts[r["name"]].split()))
 
 

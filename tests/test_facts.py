@@ -125,7 +125,10 @@ def test_no_probe_first_action_names_the_separating_experiment():
 @pytest.mark.parametrize(
     ("text", "fact"),
     [
-        ("Our 5-class model reaches 100% train accuracy yet the loss will not drop below 0.905.", "loss_at_softmax_floor"),
+        (
+            "Our 5-class model reaches 100% train accuracy yet the loss will not drop below 0.905.",
+            "loss_at_softmax_floor",
+        ),
         ("We use AdamW with lr=0.5 on a small transformer.", "lr_value_high"),
         ("By epoch 3 the scheduler has taken the learning rate to 1e-40.", "lr_value_tiny"),
         ("Iteration 10 loss 1.9, iteration 11 loss 30, iteration 12 nan.", "loss_jumps"),
@@ -141,7 +144,10 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("The tanh units are saturated from the first batch on.", "units_saturated"),
         ("The outputs are constant right from initialization.", "from_init"),
         ("The activation variance doubles with every layer.", "grows_with_depth"),
-        ("My GRU cannot use information from the first token of the sequence: that task stays at chance.", "long_range_fails"),
+        (
+            "My GRU cannot use information from the first token of the sequence: that task stays at chance.",
+            "long_range_fails",
+        ),
         ("The loss goes through a numpy function before backward.", "non_torch_op"),
         ("The new consistency term is not contributing any gradient.", "term_no_gradient"),
         ("When I swap my layer for nn.LayerNorm the model trains normally.", "reference_impl_works"),
@@ -164,7 +170,10 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("The early layers barely change while the last layer moves a lot.", "early_layers_barely"),
         ("The weights change only in the 8th decimal place each step.", "tiny_updates"),
         ("The trained model scores the same as zero-shot.", "no_better_than_pretrained"),
-        ("From epoch 2 on, two training passes over one batch give identical losses even with dropout.", "train_deterministic"),
+        (
+            "From epoch 2 on, two training passes over one batch give identical losses even with dropout.",
+            "train_deterministic",
+        ),
         ("The script logs recall 0.9, but recomputing it by hand gives 0.4.", "metric_recomputed_differs"),
         ("The logged learning rate stays at 0.01 for the entire run.", "lr_never_changes"),
     ],
@@ -185,16 +194,38 @@ def test_negated_mentions_and_trends_do_not_count():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I converted the input from NHWC to NCHW with .view instead of .permute; accuracy halved.", "layout.reshape_permute"),
+        (
+            "I converted the input from NHWC to NCHW with .view instead of .permute; accuracy halved.",
+            "layout.reshape_permute",
+        ),
         ("The loss tensor before the mean has shape (64, 64) for a batch of 64 examples.", "shape.broadcast"),
-        ("For 10 classes the training loss flattens at 1.46 even though training accuracy is 100%.", "loss.double_activation"),
-        ("The loss spikes and becomes nan after a few hundred steps; dividing the learning rate by 10 makes it go away.", "optim.lr_too_high"),
-        ("After 50 epochs the weights have barely moved from their initial values; the learning rate is 1e-7.", "optim.lr_too_low"),
-        ("I set requires_grad=False on the backbone, yet after training its weights differ from the checkpoint.", "optim.frozen_params_train"),
+        (
+            "For 10 classes the training loss flattens at 1.46 even though training accuracy is 100%.",
+            "loss.double_activation",
+        ),
+        (
+            "The loss spikes and becomes nan after a few hundred steps; "
+            "dividing the learning rate by 10 makes it go away.",
+            "optim.lr_too_high",
+        ),
+        (
+            "After 50 epochs the weights have barely moved from their initial values; the learning rate is 1e-7.",
+            "optim.lr_too_low",
+        ),
+        (
+            "I set requires_grad=False on the backbone, yet after training its weights differ from the checkpoint.",
+            "optim.frozen_params_train",
+        ),
         ("Changing the tokens after position 10 changes the model's output at position 5.", "mask.causal_leak"),
-        ("The gradient norm grows to 1e8 within a few steps of my RNN and the loss becomes nan; clipping fixes it.", "grad.exploding"),
+        (
+            "The gradient norm grows to 1e8 within a few steps of my RNN and the loss becomes nan; clipping fixes it.",
+            "grad.exploding",
+        ),
         ("gradcheck fails: my hand-written backward disagrees with finite differences.", "autograd.wrong_backward"),
-        ("The logged learning rate stays at 0.1 for the entire run; the decay at epoch 30 never happens.", "optim.scheduler_misstep"),
+        (
+            "The logged learning rate stays at 0.1 for the entire run; the decay at epoch 30 never happens.",
+            "optim.scheduler_misstep",
+        ),
     ],
 )
 def test_reported_facts_rank_the_cause_first(text: str, expected: str):

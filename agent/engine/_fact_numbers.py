@@ -175,7 +175,7 @@ def _pairwise(s: str, text: str) -> list[Read]:
     ns = {int(a or b) for a, b in _BATCH_N.findall(text)}
     for m in _SHAPE.finditer(s):
         dims = [int(d) for d in re.findall(r"\d+", m.group(0))]
-        for a, b in zip(dims, dims[1:]):
+        for a, b in zip(dims, dims[1:], strict=False):
             if a == b and a in ns and a > 1:
                 return [("pairwise_shape", f"shape {m.group(0)} with the batch size {a} twice", float(a))]
     return []

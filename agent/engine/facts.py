@@ -7,7 +7,7 @@ values here; trends and relations are read with the broad word rules of `_fact_w
 the sentence it came from. What a fact means for each cause is catalog data (each entry's `facts`
 table), never code.
 
-May import: nothing of ours but `_fact_words` and `_fact_numbers`.
+May import: nothing of ours but `_fact_words`, `_fact_reports` and `_fact_numbers`.
 """
 
 # ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass
 
 from debug_agent.engine import _fact_numbers as numbers
-from debug_agent.engine._fact_words import EXCEPT, MORE_RULES, NEGATABLE, NEGATION, RULES, TRAIN, VAL
+from debug_agent.engine._fact_reports import RULES as MORE_RULES
+from debug_agent.engine._fact_words import EXCEPT, NEGATABLE, NEGATION, RULES, TRAIN, VAL
 
 
 @dataclass(frozen=True)
