@@ -188,6 +188,10 @@ def test_negated_mentions_and_trends_do_not_count():
     assert "val_worsens" not in ids("The validation loss keeps falling and never turns up.")
     assert "loss_zero" not in ids("The training loss is near 0 by epoch 50.")
     assert "loss_at_softmax_floor" not in ids("The loss is 0.97 after the first epoch.")  # no class count, no floor
+    assert "nonfinite" not in ids("No NaNs, no errors, the run finishes.")
+    assert "user_says_overfits" not in ids("It doesn't seem to overfit.")
+    assert "loss_unstable" not in ids("There are no spikes and nothing is unstable.")
+    assert {"nonfinite", "mentions_dropout"} <= ids("Loss goes to NaN in a model with dropout 0.1.")
 
 
 # Short reports written for these tests in a reporter's words (not from the corpus or the paraphrase set).

@@ -160,6 +160,21 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("small_dataset", "a small training set", [
         r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
     ]),
+    # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)
+    ("freeze_mentioned", "freezing, adapters or partial fine-tuning", [
+        r"\bfrozen\b|\bfreez\w*|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",
+    ]),
+    ("init_mentioned", "weight initialisation", [r"\binit\b|initiali[sz]\w*|kaiming|xavier|glorot|he[- ]init|\.weight\.data|(?:weight|bias) init\w*|reset_parameters"]),
+    ("split_mentioned", "how the data was split into training and evaluation sets", [
+        r"\b(?:train[-/ ]?(?:test|val\w*) split|split\w* (?:the )?(?:data|dataset)|k-?fold|cross-?validat\w*|hold-?out set|test set|random_split|train_test_split|stratif\w*)\b",
+    ]),
+    ("dim_mentioned", "a dimension or axis argument", [r"\b(?:dim|axis)\s*=|\bdimension\b|\bwrong axis\b|\bover (?:the )?(?:batch|class(?:es)?|feature) (?:axis|dim\w*)"]),
+    ("mask_mentioned", "an attention or causal mask", [r"\bmask\w*|\bcausal\b|\btriu\b|\btril\b|is_causal|look-?ahead"]),
+    ("zero_grad_mentioned", "clearing gradients or stepping the optimizer", [r"zero_grad|optimi[sz]er\.step|set_to_none|\.grad\s*=\s*none|clear\w* (?:the )?grad\w*"]),
+    ("label_pipeline_mentioned", "how labels are built or paired with inputs", [
+        r"(?:labels?|targets?|annotations?)\b.{0,40}(?:shift\w*|align\w*|pair\w*|order\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|mapping|map\b|encod\w*)",
+        r"(?:shift\w*|align\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|encod\w*) (?:the )?(?:labels?|targets?)",
+    ]),
     ("tiny_updates", "weights change, but only by a minute amount", [
         r"(?:weights?|param\w*)\b.{0,40}(?:change|move)\w*.{0,40}(?:only )?(?:at|in|around|by) (?:the )?(?:\d+(?:st|nd|rd|th)|sixth|seventh|eighth) decimal",
         r"(?:weights?|param\w*)\b.{0,30}(?:change|move)\w* (?:only )?(?:by )?(?:a )?(?:tiny|minuscule|negligible|1e-\d)",

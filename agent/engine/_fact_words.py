@@ -366,8 +366,10 @@ RULES: list[tuple[str, str, list[str]]] = [
 NEGATABLE = frozenset({
     "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
     "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
+    "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned",
+    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable",
 })
-NEGATION = r"\b(?:no|without|not using|not|removed|disabled|never used|isn't|there's no)\s+(?:any\s+)?(?:\w+\s+)?$"
+NEGATION = r"(?:\b(?:no|without|not using|not|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"
 
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {

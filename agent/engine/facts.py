@@ -209,7 +209,7 @@ _LATER = re.compile(
 
 
 def _nonfinite_facts(s: str, out: list[Fact]) -> None:
-    m = _NAN.search(s)
+    m = next((m for m in _NAN.finditer(s) if not _NEGATION.search(s[max(0, m.start() - 30) : m.start()])), None)
     if not m:
         return
     out.append(Fact("nonfinite", f"'{m.group(0)}' values", s))
