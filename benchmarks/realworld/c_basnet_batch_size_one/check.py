@@ -21,7 +21,7 @@ def _train(t, bs):
     for _ in range(3):
         for i in range(0, len(x), bs):
             opt.zero_grad()
-            t["loss_fn"](model(x[i:i + bs]), y[i:i + bs]).backward()
+            t["loss_fn"](model(x[i : i + bs]), y[i : i + bs]).backward()
             opt.step()
     vx, vy = t["val_data"]
     model.eval()

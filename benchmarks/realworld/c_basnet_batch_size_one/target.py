@@ -1,4 +1,5 @@
 """Conv net with BatchNorm, trained one image at a time; the label depends on each image's overall brightness."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -4,7 +4,7 @@ import torch
 def _accuracy(pred, target, bs):
     acc, count = 0.0, 0
     for batch_idx, i in enumerate(range(0, len(target), bs)):
-        acc += (pred[i:i + bs] == target[i:i + bs]).float().mean().item()
+        acc += (pred[i : i + bs] == target[i : i + bs]).float().mean().item()
         count = batch_idx
     return acc / count * 100
 

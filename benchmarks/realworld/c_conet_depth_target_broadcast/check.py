@@ -1,5 +1,6 @@
 import importlib.util
 import pathlib
+import warnings
 
 import torch
 
@@ -11,7 +12,6 @@ def _load():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-import warnings
 
 
 def _check() -> str:
@@ -25,7 +25,7 @@ def _check() -> str:
         for step in range(300):
             i = (step * 4) % 64
             opt.zero_grad()
-            mod.depth_loss(model(x[i:i + 4]), d[i:i + 4]).backward()
+            mod.depth_loss(model(x[i : i + 4]), d[i : i + 4]).backward()
             opt.step()
     assert any("target size" in str(w.message) for w in caught)
     vx, vd = t["val_data"]
@@ -37,13 +37,15 @@ def _check() -> str:
     for step in range(300):
         i = (step * 4) % 64
         opt2.zero_grad()
-        torch.nn.functional.smooth_l1_loss(fixed(x[i:i + 4]), d[i:i + 4].unsqueeze(1)).backward()
+        torch.nn.functional.smooth_l1_loss(fixed(x[i : i + 4]), d[i : i + 4].unsqueeze(1)).backward()
         opt2.step()
     with torch.no_grad():
         err_fixed = float((fixed(vx).squeeze(1) - vd).abs().mean())
     assert err > 0.6 * spread and err > 3 * err_fixed, (err, spread, err_fixed)
-    return (f"size-mismatch warning raised; after 300 steps per-image depth error {err:.3f} vs {spread:.3f} for "
-            f"predicting the batch-average depth; {err_fixed:.3f} with target.unsqueeze(1)")
+    return (
+        f"size-mismatch warning raised; after 300 steps per-image depth error {err:.3f} vs {spread:.3f} for "
+        f"predicting the batch-average depth; {err_fixed:.3f} with target.unsqueeze(1)"
+    )
 
 
 def check() -> str:

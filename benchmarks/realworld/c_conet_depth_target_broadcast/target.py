@@ -1,4 +1,5 @@
 """Depth branch of a saliency network: predicts (B,1,H,W) depth, the loader gives depth as (B,H,W)."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -13,7 +13,7 @@ def _train(clear_each_step: bool):
     losses, norms = [], []
     opt.zero_grad()
     for i in range(0, 640 * 3, 32):
-        xb, yb = x[i % 640:i % 640 + 32], y[i % 640:i % 640 + 32]
+        xb, yb = x[i % 640 : i % 640 + 32], y[i % 640 : i % 640 + 32]
         if clear_each_step:
             opt.zero_grad()
         loss = F.mse_loss(model(xb), yb)
@@ -29,8 +29,10 @@ def _check() -> str:
     ok_loss, ok_norm = _train(clear_each_step=True)
     assert bug_loss[-1] > 5 * ok_loss[-1], (bug_loss[-1], ok_loss[-1])
     assert bug_norm[-1] > 2 * bug_norm[5], (bug_norm[5], bug_norm[-1])
-    return (f"zero_grad once outside the loop: loss {bug_loss[0]:.2f} -> {bug_loss[-1]:.2f}, grad norm "
-            f"{bug_norm[5]:.2f} -> {bug_norm[-1]:.2f}; cleared per batch: loss {ok_loss[-1]:.3f}")
+    return (
+        f"zero_grad once outside the loop: loss {bug_loss[0]:.2f} -> {bug_loss[-1]:.2f}, grad norm "
+        f"{bug_norm[5]:.2f} -> {bug_norm[-1]:.2f}; cleared per batch: loss {ok_loss[-1]:.3f}"
+    )
 
 
 def check() -> str:

@@ -28,8 +28,10 @@ def _check() -> str:
     longer = torch.cat([caps, torch.full((8, 256), PAD)], 1)
     counted_longer = float(F.cross_entropy(_pad_predictor_logits(longer), longer))
     assert counted < 0.3 * ignored and counted_longer < counted, (counted, ignored, counted_longer)
-    return (f"a 'predict padding' model: loss {counted:.3f} with padding counted (length 256), "
-            f"{counted_longer:.3f} at length 512, {ignored:.2f} on the real tokens only")
+    return (
+        f"a 'predict padding' model: loss {counted:.3f} with padding counted (length 256), "
+        f"{counted_longer:.3f} at length 512, {ignored:.2f} on the real tokens only"
+    )
 
 
 def check() -> str:

@@ -15,7 +15,7 @@ def _train(reg_weight: float):
         weights = torch.softmax(net(x), dim=-1)
         weights = weights.detach()
         deformed = weights @ cage_deformed
-        reg = (weights ** 2).sum(-1).mean()  # the WREG-style term on the detached weights
+        reg = (weights**2).sum(-1).mean()  # the WREG-style term on the detached weights
         loss = F.mse_loss(deformed, target) + reg_weight * reg
         loss.backward()
         opt.step()

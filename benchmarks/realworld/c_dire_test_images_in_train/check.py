@@ -31,8 +31,10 @@ def _check() -> str:
         acc_clean = t["metric_fn"](model(clean_x), clean_y)
     assert int(shared.sum()) == 124
     assert acc_shared > 0.95 and acc_test - acc_clean > 0.15, (acc_test, acc_shared, acc_clean)
-    return (f"{int(shared.sum())}/200 test rows are training rows; test accuracy {acc_test:.2f} "
-            f"(shared rows {acc_shared:.2f}) vs {acc_clean:.2f} on a truly unseen sample")
+    return (
+        f"{int(shared.sum())}/200 test rows are training rows; test accuracy {acc_test:.2f} "
+        f"(shared rows {acc_shared:.2f}) vs {acc_clean:.2f} on a truly unseen sample"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Real-vs-generated detector on feature vectors; the test split shares most of its rows with the train split."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -1,4 +1,5 @@
 import importlib.util
+import math
 import pathlib
 
 import torch
@@ -11,7 +12,6 @@ def _load():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-import math
 
 
 def _run(t, lr_scale):
@@ -25,7 +25,7 @@ def _run(t, lr_scale):
     for step in range(60):
         i = (step * 32) % 512
         opt.zero_grad()
-        loss = t["loss_fn"](model(x[i:i + 32]), y[i:i + 32])
+        loss = t["loss_fn"](model(x[i : i + 32]), y[i : i + 32])
         losses.append(loss.item())
         if not math.isfinite(losses[-1]):
             break
@@ -40,8 +40,10 @@ def _check() -> str:
     assert not math.isfinite(high[-1]) and all(math.isfinite(v) for v in low), (high[-3:], low[-3:])
     assert low[-1] < low[0], low
     lr = t["optimizer"](_load().LeNet().parameters()).param_groups[0]["lr"]
-    return (f"lr {lr}: loss {high[0]:.2f} -> {high[-1]} at step {len(high)}; "
-            f"lr {lr / 10}: {low[0]:.2f} -> {low[-1]:.3f} after 60 steps")
+    return (
+        f"lr {lr}: loss {high[0]:.2f} -> {high[-1]} at step {len(high)}; "
+        f"lr {lr / 10}: {low[0]:.2f} -> {low[-1]:.3f} after 60 steps"
+    )
 
 
 def check() -> str:

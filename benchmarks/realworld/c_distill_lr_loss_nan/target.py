@@ -1,4 +1,5 @@
 """LeNet-style classifier on 28x28 digit-like images, trained with plain SGD at the raised default rate."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

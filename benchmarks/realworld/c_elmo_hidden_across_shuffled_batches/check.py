@@ -7,7 +7,8 @@ _HERE = pathlib.Path(__file__).resolve().parent
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("rw_c_elmo_hidden_across_shuffled_batches_target", _HERE / "target.py")
+    name = "rw_c_elmo_hidden_across_shuffled_batches_target"
+    spec = importlib.util.spec_from_file_location(name, _HERE / "target.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod

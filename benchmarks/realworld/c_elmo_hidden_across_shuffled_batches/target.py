@@ -1,4 +1,5 @@
 """Bi-directional-free toy ELMo encoder: an LSTM whose state carries over from one forward call to the next."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

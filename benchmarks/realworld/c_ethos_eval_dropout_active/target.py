@@ -1,4 +1,5 @@
 """Small token model for patient event sequences; evaluation runs under no_grad but never calls model.eval()."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -26,8 +26,10 @@ def _check() -> str:
     bug_loss, bug_acc = _fit(shuffled_images[:500], labels[:500], images[500:], labels[500:])
     ok_loss, ok_acc = _fit(images[order][:500], labels[order][:500], images[500:], labels[500:])
     assert bug_acc < 0.35 and ok_acc > 0.9, (bug_acc, ok_acc)
-    return (f"labels taken before the shuffle: val accuracy {bug_acc:.2f}, train loss {bug_loss:.2f}; "
-            f"shuffled together: {ok_acc:.2f}, train loss {ok_loss:.2f}")
+    return (
+        f"labels taken before the shuffle: val accuracy {bug_acc:.2f}, train loss {bug_loss:.2f}; "
+        f"shuffled together: {ok_acc:.2f}, train loss {ok_loss:.2f}"
+    )
 
 
 def check() -> str:

@@ -34,8 +34,10 @@ def _check() -> str:
             q[step] = quality()
     early, late = sum(losses[300:400]) / 100, sum(losses[1900:2000]) / 100
     assert late > 0.85 * early and q[2000] < 0.75 * q[400], (early, late, q)
-    return (f"mean loss steps 300-400 {early:.3f}, steps 1900-2000 {late:.3f} (looks flat); denoising error "
-            f"{q[400]:.3f} at step 400 vs {q[2000]:.3f} at step 2000")
+    return (
+        f"mean loss steps 300-400 {early:.3f}, steps 1900-2000 {late:.3f} (looks flat); denoising error "
+        f"{q[400]:.3f} at step 400 vs {q[2000]:.3f} at step 2000"
+    )
 
 
 def check() -> str:

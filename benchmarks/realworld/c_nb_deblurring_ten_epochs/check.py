@@ -16,14 +16,16 @@ def _check() -> str:
     for _ in range(60):  # epochs of 4 batches
         for i in range(0, 64, 16):
             opt.zero_grad()
-            F.mse_loss(net(blurred[i:i + 16]) + blurred[i:i + 16], sharp[i:i + 16]).backward()
+            F.mse_loss(net(blurred[i : i + 16]) + blurred[i : i + 16], sharp[i : i + 16]).backward()
             opt.step()
         with torch.no_grad():
             val.append(float(F.mse_loss(net(vb) + vb, vs)))
     still_falling = all(b < a for a, b in zip(val[5:10], val[6:10], strict=False))
     assert still_falling and val[59] < 0.7 * val[9], (val[5:10], val[9], val[59])
-    return (f"val MSE after 10 epochs {val[9]:.4f} and still falling every epoch; after 60 epochs "
-            f"{val[59]:.4f} (blurred input {float(F.mse_loss(vb, vs)):.4f})")
+    return (
+        f"val MSE after 10 epochs {val[9]:.4f} and still falling every epoch; after 60 epochs "
+        f"{val[59]:.4f} (blurred input {float(F.mse_loss(vb, vs)):.4f})"
+    )
 
 
 def check() -> str:

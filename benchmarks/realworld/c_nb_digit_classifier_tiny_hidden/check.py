@@ -21,7 +21,7 @@ def _fit(mod, t, sizes):
     for _ in range(10):  # epochs
         for i in range(0, len(x), 10):
             opt.zero_grad()
-            t["loss_fn"](model(x[i:i + 10]), y[i:i + 10]).backward()
+            t["loss_fn"](model(x[i : i + 10]), y[i : i + 10]).backward()
             opt.step()
     vx, vy = t["val_data"]
     with torch.no_grad():
@@ -34,8 +34,10 @@ def _check() -> str:
     tr_small, va_small = _fit(mod, t, mod.SIZES)
     tr_big, va_big = _fit(mod, t, [64, 256, 256, 10])
     assert tr_small < 0.6 and abs(tr_small - va_small) < 0.1 and va_big > 0.9, (tr_small, va_small, va_big)
-    return (f"[64, 3, 4, 10]: train {tr_small:.2f}, test {va_small:.2f}; "
-            f"[64, 256, 256, 10]: train {tr_big:.2f}, test {va_big:.2f} (10 epochs each)")
+    return (
+        f"[64, 3, 4, 10]: train {tr_small:.2f}, test {va_small:.2f}; "
+        f"[64, 256, 256, 10]: train {tr_big:.2f}, test {va_big:.2f} (10 epochs each)"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Sigmoid MLP for 10 digit classes with hidden layers of 3 and 4 units (sizes [inputs, 3, 4, 10])."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

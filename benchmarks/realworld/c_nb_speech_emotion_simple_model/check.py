@@ -8,7 +8,7 @@ def _fit(model, x, y, vx, vy):
     for _ in range(30):  # epochs
         for i in range(0, len(x), 64):
             opt.zero_grad()
-            F.cross_entropy(model(x[i:i + 64]), y[i:i + 64]).backward()
+            F.cross_entropy(model(x[i : i + 64]), y[i : i + 64]).backward()
             opt.step()
     with torch.no_grad():
         acc = lambda a, b: float((model(a).argmax(1) == b).float().mean())  # noqa: E731
@@ -33,8 +33,10 @@ def _check() -> str:
     deeper = nn.Sequential(nn.Linear(4, 128), nn.ReLU(), nn.Linear(128, 128), nn.ReLU(), nn.Linear(128, 6))
     tr_d, va_d = _fit(deeper, x, y, vx, vy)
     assert tr_s < 0.7 and abs(tr_s - va_s) < 0.1 and va_d > tr_s + 0.2, (tr_s, va_s, tr_d, va_d)
-    return (f"simple model: train {tr_s:.2f}, val {va_s:.2f}; with two hidden layers: train {tr_d:.2f}, "
-            f"val {va_d:.2f} (30 epochs each)")
+    return (
+        f"simple model: train {tr_s:.2f}, val {va_s:.2f}; with two hidden layers: train {tr_d:.2f}, "
+        f"val {va_d:.2f} (30 epochs each)"
+    )
 
 
 def check() -> str:

@@ -10,7 +10,7 @@ def _check() -> str:
 
     def sample(n):
         x = torch.randn(n, d)
-        y = ((x @ w) / d ** 0.5 + 0.6 * torch.randn(n) > 0).long()  # label noise caps accuracy near 0.8
+        y = ((x @ w) / d**0.5 + 0.6 * torch.randn(n) > 0).long()  # label noise caps accuracy near 0.8
         return x, y
 
     xtr, ytr = sample(200)
@@ -21,7 +21,7 @@ def _check() -> str:
     for _ in range(50):  # epochs, 4 batches each
         for i in range(0, 200, 50):
             opt.zero_grad()
-            loss = F.cross_entropy(model(xtr[i:i + 50]), ytr[i:i + 50])
+            loss = F.cross_entropy(model(xtr[i : i + 50]), ytr[i : i + 50])
             loss.backward()
             opt.step()
         with torch.no_grad():
@@ -32,8 +32,10 @@ def _check() -> str:
     best = min(range(50), key=va.__getitem__)
     assert tr[-1] < 0.2 * tr[0] and best < 15 and va[-1] > va[best] + 0.2, (tr[-1], best, va[best], va[-1])
     assert max(acc[best:]) - min(acc[best:]) < 0.08, acc
-    return (f"train loss {tr[0]:.2f} -> {tr[-1]:.3f}; val loss lowest {va[best]:.2f} at epoch {best + 1}, "
-            f"{va[-1]:.2f} at epoch 50; val accuracy stays within {min(acc[best:]):.2f}-{max(acc[best:]):.2f}")
+    return (
+        f"train loss {tr[0]:.2f} -> {tr[-1]:.3f}; val loss lowest {va[best]:.2f} at epoch {best + 1}, "
+        f"{va[-1]:.2f} at epoch 50; val accuracy stays within {min(acc[best:]):.2f}-{max(acc[best:]):.2f}"
+    )
 
 
 def check() -> str:

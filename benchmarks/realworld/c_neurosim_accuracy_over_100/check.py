@@ -6,14 +6,17 @@ def _check() -> str:
     n, bs = 10000, 20
     target = torch.randint(0, 10, (n,), generator=g)
     pred = torch.where(torch.rand(n, generator=g) < 0.9025, target, (target + 1) % 10)  # a ~90% classifier
-    batches = [(pred[i:i + bs], target[i:i + bs]) for i in range(0, n, bs)]
+    batches = [(pred[i : i + bs], target[i : i + bs]) for i in range(0, n, bs)]
     correct = 0
     for p, t in batches:
         correct += int(p.eq(t).sum())
     reported = 100.0 * correct / len(batches)
     right = 100.0 * correct / n
     assert reported > 100 and 85 < right < 95, (reported, right)
-    return f"{correct} correct of {n}: printed accuracy {reported:.0f}% (divided by {len(batches)} batches), true {right:.1f}%"
+    return (
+        f"{correct} correct of {n}: printed accuracy {reported:.0f}% (divided by {len(batches)} batches), "
+        f"true {right:.1f}%"
+    )
 
 
 def check() -> str:

@@ -1,3 +1,4 @@
+import copy
 import importlib.util
 import pathlib
 
@@ -11,7 +12,6 @@ def _load():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-import copy
 
 
 def _check() -> str:
@@ -24,9 +24,9 @@ def _check() -> str:
     opt_p = t["optimizer"](plain.parameters())
     for step in range(60):
         i = (step * 64) % 1024
-        t["train_step"](accum, (x[i:i + 64], y[i:i + 64]), opt_a, t["loss_fn"])
+        t["train_step"](accum, (x[i : i + 64], y[i : i + 64]), opt_a, t["loss_fn"])
         opt_p.zero_grad()
-        t["loss_fn"](plain(x[i:i + 64]), y[i:i + 64]).backward()
+        t["loss_fn"](plain(x[i : i + 64]), y[i : i + 64]).backward()
         opt_p.step()
     vx, vy = t["val_data"]
     with torch.no_grad():

@@ -1,4 +1,5 @@
 """Regressor trained with gradient accumulation over 8 micro-batches; the micro-batch losses are not divided."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -27,8 +27,10 @@ def _check() -> str:
     moved = float((model.outc.weight - before).abs().mean())
     mid_moved = float((model.mid.weight - mid_before).abs().mean())
     assert model.outc.weight.requires_grad and moved > 0.3 * mid_moved, (moved, mid_moved)
-    return (f"after 20 steps the 'frozen' outc moved {moved:.4f} per weight (mid layer {mid_moved:.4f}); "
-            f"outc.weight.requires_grad is still {model.outc.weight.requires_grad}")
+    return (
+        f"after 20 steps the 'frozen' outc moved {moved:.4f} per weight (mid layer {mid_moved:.4f}); "
+        f"outc.weight.requires_grad is still {model.outc.weight.requires_grad}"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Segmentation-style network; adaptation freezes the last layer with `outc.requires_grad = False`."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -26,7 +26,10 @@ def _check() -> str:
     opt.step()
     unchanged = all(torch.equal(b, p) for b, p in zip(before, model.parameters(), strict=True))
     assert all(g is None for g in grads) and unchanged
-    return f"loss {loss.item():.3f} backpropagates without error, yet all {len(grads)} parameter grads are None and step() changes nothing"
+    return (
+        f"loss {loss.item():.3f} backpropagates without error, yet all {len(grads)} parameter grads are None "
+        f"and step() changes nothing"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Toy SMILES generator trained with REINFORCE; the policy loss is assembled from detached log-probabilities."""
+
 import torch
 import torch.nn as nn
 

@@ -19,15 +19,17 @@ def _check() -> str:
     x, _ = t["batch"]
     with torch.no_grad():
         together = model(x)
-        alone = torch.cat([model(x[i:i + 1]) for i in range(len(x))])
+        alone = torch.cat([model(x[i : i + 1]) for i in range(len(x))])
         x2 = x.clone()
         x2[1:] = torch.randn_like(x2[1:])
         row0_changed = model(x2)[0]
     gap = float((together - alone).abs().max())
     moved = float((together[0] - row0_changed).abs().max())
     assert gap > 1e-3 and moved > 1e-3, (gap, moved)
-    return (f"eval mode: logits differ by up to {gap:.3f} between batched and one-at-a-time prediction; "
-            f"row 0 moves by {moved:.3f} when only rows 1..15 change")
+    return (
+        f"eval mode: logits differ by up to {gap:.3f} between batched and one-at-a-time prediction; "
+        f"row 0 moves by {moved:.3f} when only rows 1..15 change"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Token-learner style classifier: learns 8 tokens per image, mixes them with seq-first MultiheadAttention."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -1,4 +1,5 @@
 import importlib.util
+import math
 import pathlib
 
 import torch
@@ -11,7 +12,6 @@ def _load():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-import math
 
 
 def _check() -> str:
@@ -23,7 +23,7 @@ def _check() -> str:
     for step in range(300):
         i = (step * 32) % 2048
         opt.zero_grad()
-        loss = t["loss_fn"](model(x[i:i + 32]), y[i:i + 32])
+        loss = t["loss_fn"](model(x[i : i + 32]), y[i : i + 32])
         loss.backward()
         opt.step()
     vx, vy = t["val_data"]
@@ -37,8 +37,10 @@ def _check() -> str:
     chance = math.log(mod.VOCAB)
     assert val < 0.6 * chance, (val, chance)
     assert float((a - b).abs().max()) > 1e-3
-    return (f"random tokens: validation loss {val:.2f} vs chance {chance:.2f} (perplexity {math.exp(val):.1f}); "
-            f"position 3's logits change when token 4 changes")
+    return (
+        f"random tokens: validation loss {val:.2f} vs chance {chance:.2f} (perplexity {math.exp(val):.1f}); "
+        f"position 3's logits change when token 4 changes"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Tiny word-level LM on nn.TransformerEncoder, trained to predict token t+1 at position t, with no src_mask."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -30,8 +30,10 @@ def _check() -> str:
     assert float(p.min()) >= 0.5 - 1e-6 and float(p.max()) <= 0.7311, (float(p.min()), float(p.max()))
     fg = float(out[m > 0.5].mean())
     assert fg < 0.5, fg
-    return (f"one fixed batch, 200 Adam steps: BCE still {loss.item():.3f}; probabilities the loss sees lie in "
-            f"[{float(p.min()):.2f}, {float(p.max()):.2f}]; mean mask output on foreground pixels {fg:.2f}")
+    return (
+        f"one fixed batch, 200 Adam steps: BCE still {loss.item():.3f}; probabilities the loss sees lie in "
+        f"[{float(p.min()):.2f}, {float(p.max()):.2f}]; mean mask output on foreground pixels {fg:.2f}"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """Tiny encoder-decoder segmenter whose forward ends in sigmoid while the loss is BCEWithLogitsLoss."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -27,7 +28,7 @@ def _images(n, seed):
     mask = torch.zeros(n, 1, 16, 16)
     for i in range(n):
         r, c = torch.randint(0, 10, (2,), generator=g).tolist()
-        mask[i, :, r:r + 6, c:c + 6] = 1.0
+        mask[i, :, r : r + 6, c : c + 6] = 1.0
     return x + mask, mask
 
 

@@ -20,12 +20,16 @@ def _check() -> str:
     z, nxt = t["batch"]
     with torch.no_grad():
         full = float(mod.gmm_loss(model(z), nxt))
-        single = sum(float(mod.gmm_loss(model(z[:, i:i + 1]), nxt[:, i:i + 1])) for i in range(z.shape[1])) / z.shape[1]
+        single = (
+            sum(float(mod.gmm_loss(model(z[:, i : i + 1]), nxt[:, i : i + 1])) for i in range(z.shape[1])) / z.shape[1]
+        )
         w = model(z)[2].exp().sum(-1)  # per (t, b) mixture weights
     assert full - single > 1.0, (full, single)
     assert float((w - 1).abs().max()) > 0.5, w
-    return (f"same 32 sequences: GMM loss {full:.2f} as one batch, {single:.2f} one sequence at a time; per-sample "
-            f"mixture weights sum to {float(w.min()):.2f}..{float(w.max()):.2f} instead of 1")
+    return (
+        f"same 32 sequences: GMM loss {full:.2f} as one batch, {single:.2f} one sequence at a time; per-sample "
+        f"mixture weights sum to {float(w.min()):.2f}..{float(w.max()):.2f} instead of 1"
+    )
 
 
 def check() -> str:

@@ -1,4 +1,5 @@
 """MDN head over a sequence-first latent stream (T, B, D): mixture of 5 gaussians per latent dim."""
+
 import math
 
 import torch
@@ -18,8 +19,8 @@ class MDN(nn.Module):
         h, _ = self.rnn(z)
         out = self.gmm(h)
         mus = out[..., : G * D_LAT].view(seq_len, bs, G, D_LAT)
-        sigmas = torch.exp(out[..., G * D_LAT: 2 * G * D_LAT]).view(seq_len, bs, G, D_LAT)
-        pi = out[..., 2 * G * D_LAT:].view(seq_len, bs, G)
+        sigmas = torch.exp(out[..., G * D_LAT : 2 * G * D_LAT]).view(seq_len, bs, G, D_LAT)
+        pi = out[..., 2 * G * D_LAT :].view(seq_len, bs, G)
         logpi = torch.log_softmax(pi, dim=-2)
         return mus, sigmas, logpi
 
