@@ -230,6 +230,16 @@ def test_negated_mentions_and_trends_do_not_count():
             "The logged learning rate stays at 0.1 for the entire run; the decay at epoch 30 never happens.",
             "optim.scheduler_misstep",
         ),
+        (
+            "The model's state_dict is bit-for-bit identical after an epoch of training, though gradients are non-zero.",
+            "optim.params_not_updated",
+        ),
+        (
+            "Training loss falls much faster after epoch 1; my validation function calls model.eval() "
+            "and never switches back.",
+            "mode.eval_at_train",
+        ),
+        ("I froze the embeddings but their values drift during fine-tuning.", "optim.frozen_params_train"),
     ],
 )
 def test_reported_facts_rank_the_cause_first(text: str, expected: str):

@@ -19,6 +19,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"backward.{0,40}(?:twice|two times|again).{0,90}(?:double|twice|2x|two times)",
         r"grad\w*.{0,30}(?:pil\w* up|keeps? accumulating|add(?:s|ing)? up|(?:are |were )?never (?:cleared|reset|zeroed))",
         r"(?:grad\w*|norm)\b.{0,40}(?:bigger|larger|greater) than (?:the )?(?:last|previous|one before)",
+        r"grad\w*.{0,60}(?:still|left over|carried over|remain\w*|linger\w*)(?: be| sit\w*| there)? (?:in|from|at|on|into) .{0,40}(?:step|iteration|batch|buffer)",
+    ]),
+    ("grads_nonzero", "the gradients are non-zero", [
+        r"grad\w*.{0,30}(?:are |is )?(?:non-?zero|not zero|finite and non-?zero|do flow|flow fine|look fine|look normal)",
         r"(?:update|step|grad\w*)\w*(?: sizes?| norms?)? (?:keeps? getting|gets?|grows?|becom\w*) (?:larger|bigger|longer) (?:every|each|with every|with each) (?:step|iteration|update|batch)",
     ]),
     ("update_too_large", "each update moves the model a lot", [
@@ -174,6 +178,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("label_pipeline_mentioned", "how labels are built or paired with inputs", [
         r"(?:labels?|targets?|annotations?)\b.{0,40}(?:shift\w*|align\w*|pair\w*|order\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|mapping|map\b|encod\w*)",
         r"(?:shift\w*|align\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|encod\w*) (?:the )?(?:labels?|targets?)",
+    ]),
+    ("train_mode_not_restored", "evaluation switches the model to eval mode and training never switches back", [
+        r"(?:never|not|forgot to|doesn't|does not|don't|do not|without) (?:\w+ )?(?:switch\w*|set\w*|go\w*|put\w*|turn\w*|chang\w*) (?:it |the model |them )?back",
+        r"(?:never|forgot to|don't|do not|doesn't|does not|without) (?:re-?)?call\w* (?:model\.)?train\(\)|model\.train\(\) (?:is )?(?:never|not) (?:called|restored)",
     ]),
     ("tiny_updates", "weights change, but only by a minute amount", [
         r"(?:weights?|param\w*)\b.{0,40}(?:change|move)\w*.{0,40}(?:only )?(?:at|in|around|by) (?:the )?(?:\d+(?:st|nd|rd|th)|sixth|seventh|eighth) decimal",

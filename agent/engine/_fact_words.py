@@ -103,7 +103,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:tiny|slight|small|gentle|shallow),? (?:\w+,? )?(?:\w+ )?(?:decline|downward slope|decrease|slope)|nearly (?:horizontal|flat) line",
     ]),
     ("loss_unstable", "the loss oscillates, jumps or spikes", [
-        r"oscillat\w*|\bspik\w*|\bjump\w* (?:around|up|wildly|all over)|bounc\w*|erratic\w*|zig-?zag\w*|\bswing\w*|all over the place|unstable|instabilit\w*",
+        r"haywire|up and down|oscillat\w*|\bspik\w*|\bjump\w* (?:around|up|wildly|all over)|bounc\w*|erratic\w*|zig-?zag\w*|\bswing\w*|all over the place|unstable|instabilit\w*",
     ]),
     ("good_then_worse", "training starts well and then degrades", [
         r"(?:at first|initially|first few|for the first|in the beginning|early on|to begin with|starts? (?:out )?(?:fine|well|ok|normally|nicely|good)).{0,100}\b(?:then|after|but|until|later|afterwards|suddenly)\b",
@@ -132,6 +132,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*|embeddings?).{0,40}(?:identical|unchanged|never chang\w*|don't chang\w*|do not chang\w*|didn't chang\w*|not chang\w*|stay (?:at|the same|exactly)|remain (?:at|the same|exactly)|don't move|do not move|not (?:being )?updat\w*)",
         r"(?:weights?|param\w*).{0,30}(?:initial values|same (?:values|as at init))",
+        r"(?:state_dict|weights?|param\w*|checkpoint)\w*.{0,30}(?:bit-?for-?bit|bitwise|exactly) (?:identical|the same|equal|unchanged)",
         r"(?:predictions?|outputs?|weights?|logits)\b.{0,60}(?:same|identical|unchanged) (?:before and after|as before) (?:training|the update|the step|optimi[sz]er\.step)",
     ]),
     ("early_layers_static", "early layers (encoder, backbone) are not learning", [
@@ -140,7 +141,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("frozen_still_change", "layers meant to be frozen still change", [
         r"(?:frozen|freez\w*).{0,80}(?:still|anyway|nonetheless|nevertheless|keep|also).{0,30}(?:chang|updat|mov|train|drift|differ)\w*",
-        r"(?:frozen|freez\w*|requires_grad\s*=\s*false|requires_grad_\(false\)).{0,80}(?:chang|updat|drift|mov|differ)\w*",
+        r"(?:frozen|froze\b|freez\w*|requires_grad\s*=\s*false|requires_grad_\(false\)).{0,80}(?:chang|updat|drift|mov|differ)\w*",
+        r"weight[_ ]decay.{0,50}(?:frozen|froze\b|touch\w*|still appl\w*|applie?s? to (?:the )?(?:frozen|fixed))",
         r"(?:still|keeps?) (?:chang|updat|train|mov)\w*.{0,60}(?:frozen|freez\w*|requires_grad)",
         r"(?:didn't|did not|don't|do not) want (?:them|it|those|these|the \w+) (?:touched|changed|updated|trained)|(?:meant|supposed|intended) to (?:stay|remain|be) (?:fixed|frozen|untouched|unchanged)",
         r"(?:pretrained|base|downloaded|original|initial) (?:\w+ )?(?:checkpoint|model|weights|encoder|backbone|vectors?).{0,80}(?:max(?:imum)? abs\w* diff\w*|differs?|different|drift\w*)(?!.{0,10}\b(?:is|are) (?:exactly )?(?:0|zero)(?![.\d]))",
@@ -160,7 +162,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:collaps\w*) to (?:a |the )?(?:constant|mean|single|one)",
     ]),
     ("outputs_unconfident", "predicted probabilities never become confident", [
-        r"(?:probabilit\w*|confiden\w*|softmax outputs?).{0,40}(?:never|don't|do not|stay\w*|remain\w*|low|flat|uniform|close to 1/)",
+        r"(?:probabilit\w*|confiden\w*|softmax outputs?).{0,40}(?:never|don't|do not|stay\w*|remain\w*|low|flat|uniform|close to 1/|hover\w*|(?:at most|below|under|around|about|~) ?0?\.[0-4])",
         r"(?:never|not) (?:very |get |become )?confident",
     ]),
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
@@ -334,7 +336,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("multi_loss", "the loss is a sum of several terms", [r"(?:loss terms?|multi-?task|weighted sum|sum of (?:the |two |several )?loss\w*|auxiliary loss|loss weights?|\bkl\b|reconstruction (?:loss|term)|two losses|several losses)"]),
     ("rl_context", "reinforcement learning", [r"\b(?:rewards?|(?:episode|episodic|discounted|expected|cumulative) returns?|episodes?|polic(?:y|ies)|critic|actor|q[- ]?values?|value function|td[- ]?(?:target|error)|bellman|agent|env|ddpg|dqn|ppo|sac|a2c)\b"]),
     ("value_overestimates", "value estimates drift above any reachable return", [
-        r"(?:value|q[- ]?values?|critic|estimates?).{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
+        r"(?:\bvalue (?:estimates?|function|head|targets?|predictions?)|q[- ]?values?|critic|\bestimates?|\bvalues? of (?:the )?(?:states?|critic))\b.{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
     ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
