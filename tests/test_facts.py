@@ -231,7 +231,8 @@ def test_negated_mentions_and_trends_do_not_count():
             "optim.scheduler_misstep",
         ),
         (
-            "The model's state_dict is bit-for-bit identical after an epoch of training, though gradients are non-zero.",
+            "The model's state_dict is bit-for-bit identical after an epoch of training, "
+            "though gradients are non-zero.",
             "optim.params_not_updated",
         ),
         (
