@@ -264,3 +264,24 @@ def test_words_only_silence_raises_the_supported_cause_and_leaves_probe_runs_alo
     assert words.score(quiet) == pytest.approx(probed.score(quiet) - cat.silent_penalty)
     assert words.score(cat.get("grad.exploding")) == pytest.approx(probed.score(cat.get("grad.exploding")) - 0.5)
     assert Ledger(cat).score(quiet) == pytest.approx(probed.score(quiet))  # nothing read: no silence to count
+
+
+def test_paraphrase_split_is_deterministic_stratified_and_about_half():
+    import importlib.util
+    from collections import Counter
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "paraphrases" / "split.py"
+    spec = importlib.util.spec_from_file_location("paraphrase_split", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    first, again = mod.load(), mod.load()
+    assert [c["split"] for c in first] == [c["split"] for c in again]
+    dev = Counter(c["cause"] for c in first if c["split"] == "dev")
+    test = Counter(c["cause"] for c in first if c["split"] == "test")
+    assert set(dev) == set(test)
+    assert all(0 <= dev[k] - test[k] <= 1 for k in dev)  # per cause: half each, DEV takes the odd one
+    assert abs(sum(dev.values()) - sum(test.values())) <= len(dev)
+    with pytest.raises(ValueError):
+        mod.half("train")
