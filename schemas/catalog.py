@@ -41,6 +41,11 @@ class CatalogEntry(BaseModel):
         "not_bug: an ordinary explanation that needs no fix in the code (overfitting, too few steps)",
     )
     explanation: str
+    reads_like: str = Field(
+        default="",
+        description="a short plain description of how this cause reads in a report, for the lexical similarity "
+        "between a symptom's words and the entry's text (engine/similarity.py)",
+    )
     prior: float = Field(default=0.03, gt=0.0, lt=1.0, description="base rate among reported silent bugs")
     symptoms: list[SymptomCue] = Field(default_factory=list)
     facts: dict[str, float] = Field(
@@ -125,6 +130,13 @@ class Catalog(BaseModel):
         description="with no probe run, log-odds taken from each cause the symptom's words say nothing for "
         "while they support some other cause (the words were read and pointed elsewhere)",
     )
+    similarity_weight: float = Field(
+        default=0.0,
+        ge=0.0,
+        description="log-odds per standard deviation a cause's lexical similarity to the symptom lies above the "
+        "catalog's mean (engine/similarity.py); 0 turns the term off",
+    )
+    similarity_cap: float = Field(default=0.0, ge=0.0, description="the most log-odds the similarity term may add")
     entries: list[CatalogEntry]
     questions: list[Question] = Field(default_factory=list)
 

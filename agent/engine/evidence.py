@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from debug_agent.engine.facts import Fact
+from debug_agent.engine.similarity import Match, describe
 from debug_agent.schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, SymptomMatch
 
 SYMPTOM_CAP = 3.0  # a long symptom cannot outvote an experiment
@@ -20,9 +21,12 @@ WORDS_CAP = 4.5  # phrases and facts together saturate (softly, keeping their or
 CODE_CAP = 4.5
 LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
 OTHER = "other"
+# Word origins whose support spares a cause the silence penalty (see Ledger._silence).
+SILENCE_WORDS: tuple[str, ...] = ("symptom", "fact", "code", "answer", "llm")
 
 # "neutral": a clean probe result credited to a cause that probe does not test (see add_probes)
-Origin = Literal["symptom", "fact", "code", "probe", "neutral", "answer", "llm"]
+# "similar": the symptom's words resemble an entry's own text (similarity.py); word evidence, never a probe's
+Origin = Literal["symptom", "fact", "similar", "code", "probe", "neutral", "answer", "llm"]
 
 
 @dataclass
@@ -55,7 +59,7 @@ class Ledger:
         if origin in caps:
             return max(-caps[origin], min(caps[origin], sum(t.weight for t in ts)))
         if origin is None:
-            words = self.total(cause_id, "symptom") + self.total(cause_id, "fact")
+            words = sum(self.total(cause_id, o) for o in ("symptom", "fact", "similar"))
             words = WORDS_CAP * math.tanh(words / WORDS_CAP)
             return words + sum(self.total(cause_id, o) for o in ("code", "probe", "neutral", "answer", "llm"))
         return sum(t.weight for t in ts)
@@ -72,7 +76,7 @@ class Ledger:
         penalty = self.catalog.silent_penalty
         if not penalty or any(t.origin in ("probe", "neutral") for ts in self.terms.values() for t in ts):
             return 0.0
-        words = ("symptom", "fact", "code", "answer", "llm")
+        words = SILENCE_WORDS
         if any(t.weight > 0 for t in self.terms[cause_id] if t.origin in words):
             return 0.0
         supported = any(t.weight > 0 for ts in self.terms.values() for t in ts if t.origin in words)
@@ -165,6 +169,12 @@ def add_facts(ledger: Ledger, facts: list[Fact]) -> None:
             w = e.facts.get(f.id)
             if w:
                 ledger.add(e.id, "fact", w, obs)
+
+
+def add_similar(ledger: Ledger, matches: list[Match]) -> None:
+    """The lexical similarity of the symptom to each entry's text: bounded word evidence, cited word by word."""
+    for m in matches:
+        ledger.add(m.cause_id, "similar", m.weight, Observation(kind="observation", source="symptom", text=describe(m)))
 
 
 def _clip(phrase: str, n: int = 160) -> str:

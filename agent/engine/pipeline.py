@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from debug_agent._version import __version__
 from debug_agent.cues import scan_diff, scan_files
-from debug_agent.engine import catalog, paths, planner
+from debug_agent.engine import catalog, paths, planner, similarity
 from debug_agent.engine import facts as factmod
 from debug_agent.engine.evidence import (
     Ledger,
@@ -24,6 +24,7 @@ from debug_agent.engine.evidence import (
     add_cues,
     add_facts,
     add_probes,
+    add_similar,
     add_symptoms,
     match_symptoms,
 )
@@ -112,6 +113,7 @@ def triage(case: Case, source_cues: list[CodeCue] | None = None) -> Triage:
     ledger = Ledger(cat)
     add_symptoms(ledger, match_symptoms(case.symptom, cat))
     add_facts(ledger, factmod.extract(case.symptom))
+    add_similar(ledger, similarity.similar(case.symptom, cat))
     add_answers(ledger, case.answers)
     add_cues(ledger, cues)
     return Triage(ledger, cues)
