@@ -16,6 +16,7 @@ import math
 import re
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from debug_agent.engine.facts import KNOWN as FACT_TEXT
@@ -126,18 +127,33 @@ def _synonym_table() -> dict[str, str]:
 _SYN = _synonym_table()
 
 
+def _term(word: str) -> str:
+    stem = _stem(word)
+    return _SYN.get(stem, stem)
+
+
 def words(text: str) -> list[tuple[str, str]]:
     """(term, surface word) pairs: lower-cased, stop words dropped, stemmed, synonyms folded."""
     flat = text.lower().replace("\u2019", "'")
+    said: list[tuple[str, str]] = []  # (folded word, what the text said) for each multi-word name
+
+    def mark(word: str) -> Callable[[re.Match[str]], str]:
+        def sub(m: re.Match[str]) -> str:
+            said.append((word, " ".join(m.group().split())))
+            return f" zzphrase{len(said) - 1}zz "
+
+        return sub
+
     for pattern, word in _PHRASE_RE:
-        flat = pattern.sub(f" {word} ", flat)
+        flat = pattern.sub(mark(word), flat)
     out = []
     for m in _WORD.finditer(flat.replace("_", " ")):
         w = m.group()
-        if w in _STOP or len(w) < 2:
-            continue
-        stem = _stem(w)
-        out.append((_SYN.get(stem, stem), w))
+        if w.startswith("zzphrase"):
+            word, surface = said[int(w[8:-2])]
+            out.append((_term(word), surface))
+        elif w not in _STOP and len(w) > 1:
+            out.append((_term(w), w))
     return out
 
 
