@@ -260,6 +260,19 @@ def user_frame(skip_ours: bool = True) -> tuple[str, int, str] | None:
     return None
 
 
+def called_from_library() -> bool:
+    """Whether the op running now was called by library code rather than by the user's: the first frame
+    outside torch and us is a third-party package or the standard library, or no user frame exists at all
+    (a model built entirely from library modules)."""
+    f = sys._getframe(1)
+    while f is not None:
+        path = os.path.abspath(f.f_code.co_filename)
+        if not (f.f_code.co_filename.startswith("<") or path.startswith(_OURS + (_LIBS[0],))):
+            return not is_user_file(path)
+        f = f.f_back
+    return True
+
+
 def display_path(path: str) -> str:
     """A path relative to the working directory when it lies below it, else as given."""
     try:
