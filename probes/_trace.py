@@ -97,9 +97,7 @@ class OpRecorder(TorchFunctionMode):
         return out
 
     def _record(self, *a: Any, **k: Any) -> None:
-        self.events.append(
-            ShapeEvent(*a, where=user_frame(), stage=self.stage, library=called_from_library(), **k)
-        )
+        self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, library=called_from_library(), **k))
 
     def _check_broadcast(self, name: str, args: tuple[Any, ...], out: Any) -> None:
         if len(args) < 2 or not isinstance(out, torch.Tensor):

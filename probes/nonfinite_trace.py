@@ -141,8 +141,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     Checks the batch itself, then runs forward and the loss under a torch function mode that stops at
     the first op whose inputs are finite and whose output is not (with the inputs' ranges and your
     source line; when the loss and output stay finite, that value was masked or clamped away, e.g. a
-    library's intended log(0), and it is only noted), then backward under anomaly detection, then `steps` training steps with your
-    optimizer (and train_step) watching for the loss to become non-finite.
+    library's intended log(0), and it is only noted), then backward under anomaly detection, then
+    `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite.
     """
     batch = clone_batch(target.batch)
     inputs = input_tensors(batch[0])
