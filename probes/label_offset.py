@@ -48,7 +48,8 @@ def _logits(out: Any) -> torch.Tensor | None:
         return out.get("logits") if isinstance(out.get("logits"), torch.Tensor) else None
     if isinstance(out, (tuple, list)) and out and isinstance(out[0], torch.Tensor):
         return out[0]
-    return None
+    logits = getattr(out, "logits", None)  # an output object (dataclass, ModelOutput-like)
+    return logits if isinstance(logits, torch.Tensor) else None
 
 
 def _paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tensor | None:
@@ -57,7 +58,50 @@ def _paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tens
     fed = _with_logits(out, leaf)
     if fed is None:
         return None
-    loss = target.loss_fn(fed, clone_batch(target.targets))
+    with torch.enable_grad():
+        loss = target.loss_fn(fed, clone_batch(target.targets))
+    return _labels_from_grad(loss, leaf)
+
+
+def _paired_labels_inside(target: Target, model: torch.nn.Module, shape: tuple[int, ...]) -> torch.Tensor | None:
+    """The same pairing when the model computes the loss itself (labels among its inputs, as Hugging Face
+    models take `labels=` and shift inside): the logits are replaced by a zero leaf where they are made,
+    in the last sub-module whose output has the logits' shape, and the loss is read as the model returns it."""
+    made: list[str] = []
+    modules = dict(model.named_modules())
+
+    def spot(name: str) -> Any:
+        def hook(mod: torch.nn.Module, args: Any, out: Any) -> None:
+            if isinstance(out, torch.Tensor) and tuple(out.shape) == shape:
+                made.append(name)
+
+        return hook
+
+    handles = [m.register_forward_hook(spot(n)) for n, m in modules.items() if n]
+    try:
+        with torch.no_grad():
+            call_flat(target, model, clone_batch(target.inputs))
+    finally:
+        for h in handles:
+            h.remove()
+    if not made:
+        return None
+    leaf = torch.zeros(shape, dtype=torch.float32).requires_grad_(True)
+
+    def swap(mod: torch.nn.Module, args: Any, out: torch.Tensor) -> torch.Tensor:
+        return leaf.to(out.device)
+
+    handle = modules[made[-1]].register_forward_hook(swap)
+    try:
+        with torch.enable_grad():
+            loss = target.loss_fn(call_flat(target, model, clone_batch(target.inputs)), clone_batch(target.targets))
+    finally:
+        handle.remove()
+    return _labels_from_grad(loss, leaf)
+
+
+def _labels_from_grad(loss: Any, leaf: torch.Tensor) -> torch.Tensor | None:
+    """For cross-entropy on all-zero logits the gradient is (1/V - onehot(label)) per position: its argmin."""
     if not isinstance(loss, torch.Tensor) or not loss.requires_grad:
         return None
     (g,) = torch.autograd.grad(loss, leaf, allow_unused=True)
@@ -112,7 +156,8 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     also trains a copy a few steps and evaluates it on the batch with every token id renamed: no model
     that learned the data can beat the labels' entropy on renamed sequences, a model that reads the
     answer from its input can. Needs integer token inputs shaped (batch, time) and a
-    cross-entropy-like loss over the last axis of (batch, time, vocabulary) logits.
+    cross-entropy-like loss over the last axis of (batch, time, vocabulary) logits. When the model
+    computes the loss itself from labels among its inputs, the logits are replaced where they are made.
     """
     tokens = target.inputs[0]
     if tokens.is_floating_point() or tokens.dim() != 2 or tokens.shape[1] < 3:
@@ -124,6 +169,8 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(tokens.shape):
         return not_applicable("label_offset", "the model output is not (batch, time, vocabulary) logits")
     labels = _paired_labels(target, out, logits)
+    if labels is None:  # a loss computed inside the model from labels among the inputs
+        labels = _paired_labels_inside(target, model, tuple(logits.shape))
     if labels is None:
         return ProbeResult(
             name="label_offset",
@@ -221,7 +268,11 @@ def _short_fit(target: Target, labels: torch.Tensor, steps: int, seed: int) -> t
     def rename(x: torch.Tensor) -> torch.Tensor:
         return torch.where(x >= 0, perm[x.clamp(0, vocab - 1)], x)
 
-    renamed = (rename(tokens), *inputs[1:])
+    # Labels handed to the model as an input (a model computing its own loss) are renamed alike; 0/1 masks are not.
+    renamed = tuple(
+        rename(x) if i == 0 or (x.shape == tokens.shape and not x.is_floating_point() and int(x.max()) > 1) else x
+        for i, x in enumerate(inputs)
+    )
     new_targets = rename(targets) if isinstance(targets, torch.Tensor) and not targets.is_floating_point() else targets
     model.eval()
     with torch.no_grad():
