@@ -108,21 +108,28 @@ def _attention(
 
 
 def _loss(
-    target: Target, model: torch.nn.Module, inputs: tuple[Any, ...], pad: tuple[torch.Tensor, int]
+    target: Target, model: torch.nn.Module, inputs: tuple[Any, ...], pad: tuple[torch.Tensor, int, int]
 ) -> tuple[str | None, dict[str, Any], list[Finding]]:
     """Does the loss train output positions to predict the padding id?"""
-    sel, pad_id = pad
+    sel, pad_id, vocab_max = pad
     with torch.no_grad():
         out = call_flat(target, model, inputs)
     logits = logits_of(out)
     if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(sel.shape):
         return None, {"loss_check": "the output is not (batch, time, vocabulary) logits"}, []
+    if logits.shape[-1] <= vocab_max:  # tags or classes, not tokens: the pad id means nothing there
+        return None, {"loss_check": "the output classes are not the token vocabulary"}, []
     labels = paired_labels(target, out, logits)
     if labels is None:
         labels = paired_labels_inside(target, model, tuple(logits.shape))
     if labels is None:
         return None, {"loss_check": "the loss does not behave like cross-entropy over the last axis"}, []
-    trained = int((labels == pad_id).sum())
+    # A position counts when it is trained on the pad id and is padded or next to the padding (a shifting
+    # loss pairs the last real position with the first pad); elsewhere the id may be a real label.
+    near = sel.clone()
+    near[:, 1:] |= sel[:, :-1]
+    near[:, :-1] |= sel[:, 1:]
+    trained = int(((labels == pad_id) & near.to(labels.device)).sum())
     meas = {"positions_trained_on_pad_id": trained, "labelled_positions": int((labels >= 0).sum())}
     if not trained:
         return "padding_ignored_in_loss", meas, []
@@ -165,7 +172,7 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
     meas.update(pad_id=pad_id, mask_value_at_padding=value)
     tags = [tag]
     if target.loss_fn is not None:
-        ltag, lmeas, lfind = _loss(target, model, inputs, (sel, pad_id))
+        ltag, lmeas, lfind = _loss(target, model, inputs, (sel, pad_id, int(inputs[ti].max())))
         meas.update(lmeas)
         findings += lfind
         tags += [ltag] if ltag else []
