@@ -132,3 +132,33 @@ def test_nonfinite_trace_fails_a_log0_that_reaches_the_loss(tinylib):
     # The first non-finite op is the library's contained log; the user's log follows. Either way the
     # report points at a log; what matters is that a non-finite loss still fails.
     assert "log" in r.summary
+
+
+class Float32Norm(nn.Module):
+    """RMSNorm the way decoder libraries write it: computed in float32 whatever the input dtype."""
+
+    def __init__(self, dim: int) -> None:
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        dtype = x.dtype
+        x = x.to(torch.float32)
+        x = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+        return self.weight * x.to(dtype)
+
+
+def test_grad_check_float32_path_is_inconclusive_and_repeatable():
+    """No hand-written backward: a float32 cast inside forward is explained, never autograd.wrong_backward."""
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Embedding(20, 8), Float32Norm(8), nn.Linear(8, 20))
+    ids = torch.randint(0, 20, (4, 6), generator=torch.Generator().manual_seed(1))
+    t = Target(
+        model=model,
+        batch=(ids, ids),
+        loss_fn=lambda out, y: nn.functional.cross_entropy(out.flatten(0, 1), y.flatten()),
+    )
+    a, b = run("grad_check", t), run("grad_check", t)
+    assert a.status in ("inconclusive", "passed") and "grads_mismatch" not in a.outcomes, a.summary
+    assert a.measurements["handwritten_backward"] == []
+    assert a.measurements == b.measurements and a.summary == b.summary
