@@ -261,16 +261,19 @@ def user_frame(skip_ours: bool = True) -> tuple[str, int, str] | None:
 
 
 def called_from_library() -> bool:
-    """Whether the op running now was called by library code rather than by the user's: the first frame
-    outside torch and us is a third-party package or the standard library, or no user frame exists at all
-    (a model built entirely from library modules)."""
+    """Whether the op running now was called by a third-party package rather than by the user's code: the
+    first frame outside torch, the standard library and us lies in site-packages. A model composed of
+    torch modules alone (no frame of either) is the user's composition, so it is not library code."""
     f = sys._getframe(1)
     while f is not None:
-        path = os.path.abspath(f.f_code.co_filename)
-        if not (f.f_code.co_filename.startswith("<") or path.startswith(_OURS + (_LIBS[0],))):
+        name = f.f_code.co_filename
+        path = os.path.abspath(name)
+        if path.startswith(_EXAMPLES):
+            return False
+        if not (name.startswith("<") or path.startswith(_OURS + _LIBS)):
             return not is_user_file(path)
         f = f.f_back
-    return True
+    return False
 
 
 def display_path(path: str) -> str:

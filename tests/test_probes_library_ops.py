@@ -162,3 +162,11 @@ def test_grad_check_float32_path_is_inconclusive_and_repeatable():
     assert a.status in ("inconclusive", "passed") and "grads_mismatch" not in a.outcomes, a.summary
     assert a.measurements["handwritten_backward"] == []
     assert a.measurements == b.measurements and a.summary == b.summary
+
+
+def test_a_model_of_torch_modules_alone_is_the_users_code():
+    """nn.Sequential(..., nn.Softmax(dim=0)): no frame of the user's on the stack, yet the user composed it."""
+    torch.manual_seed(0)
+    t = Target(model=nn.Sequential(nn.Linear(4, 3), nn.Softmax(dim=0)), batch=(torch.randn(8, 4), torch.zeros(8)))
+    r = run("shape_audit", t)
+    assert r.status == "failed" and "norm_over_batch" in r.outcomes, r.summary
