@@ -100,12 +100,13 @@ class LoaderRecord(BaseModel):
 
 
 class LossCall(BaseModel):
-    """The loss function seen: a loss module or a functional loss whose result was backpropagated."""
+    """The loss function seen: a loss module or a functional loss whose result was backpropagated, or the
+    loss a model computed in its forward from a `labels=` argument (kind "model_output")."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    kind: Literal["module", "functional", "unknown"]
+    kind: Literal["module", "functional", "model_output", "unknown"]
     kwargs: dict[str, JsonValue] = Field(default_factory=dict)
     on_model_output: bool = Field(default=False, description="its first argument was the model's output itself")
     where: Site | None = None

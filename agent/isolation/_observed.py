@@ -102,6 +102,20 @@ def first_tensor(x: Any) -> torch.Tensor | None:
     return None
 
 
+def call_inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """A model call's inputs as the probes call them: the keyword arguments as a dict (`model(**inputs)`)
+    when the call has only those, else the one positional argument or the tuple of them."""
+    if kwargs and not args:
+        return dict(kwargs)
+    return args[0] if len(args) == 1 else args
+
+
+def output_loss(output: Any) -> torch.Tensor | None:
+    """The loss a model computed inside its forward (a Hugging Face `ModelOutput.loss` or a dict's "loss")."""
+    loss = output.get("loss") if isinstance(output, dict) else getattr(output, "loss", None)
+    return loss if isinstance(loss, torch.Tensor) and loss.numel() == 1 else None
+
+
 def mode_modules(model: nn.Module) -> list[tuple[str, nn.Module]]:
     """The named mode-dependent sub-modules (dropout, batch norm), the model itself first when it is one."""
     return [(n or type(m).__name__, m) for n, m in model.named_modules() if isinstance(m, MODE_DEPENDENT)]

@@ -285,7 +285,8 @@ class Observer(StepHooks):
         out = h.first_tensor(output)
         self._last_output_id = id(out) if out is not None else 0
         train = torch.is_grad_enabled() and not torch.is_inference_mode_enabled()
-        inputs = args[0] if len(args) == 1 else args
+        inputs = h.call_inputs(args, kwargs)
+        self._loss_in_forward(inputs, kwargs, output, train)
         if train:
             self._last_input = inputs
             if self.captured.args is None and not self.obs.steps:
@@ -297,6 +298,20 @@ class Observer(StepHooks):
         return None
 
     # -- losses ----------------------------------------------------------------------------------
+
+    def _loss_in_forward(self, inputs: Any, kwargs: dict[str, Any], output: Any, train: bool) -> None:
+        """A model given `labels=` that returns its own `.loss` (Hugging Face style): that loss, with the
+        labels as its target, is the training loss (it replaces a loss module seen inside the forward);
+        in an evaluation pass, (inputs, labels) is an evaluation pair."""
+        labels, loss = kwargs.get("labels"), h.output_loss(output)
+        if not isinstance(labels, torch.Tensor) or loss is None:
+            return
+        if train:
+            self._pending_loss = SeenLoss("output.loss", "model_output", None, {}, labels, id(loss), True, h.site())
+        elif len(self.captured.eval_pairs) < self.keep_pairs:
+            pair = h.copy_small((inputs, labels), self.max_elems)
+            if pair is not None:
+                self.captured.eval_pairs.append(pair)
 
     def _wrap_loss(self, orig: Callable[..., Any], name: str) -> Callable[..., Any]:
         @functools.wraps(orig)
@@ -322,7 +337,7 @@ class Observer(StepHooks):
         )
         if torch.is_grad_enabled():
             self._pending_loss = seen
-        elif self._last_eval_input is not None and len(self.captured.eval_pairs) < self.keep_pairs:
+        elif self._depth == 0 and self._last_eval_input is not None and len(self.captured.eval_pairs) < self.keep_pairs:
             pair = h.copy_small((self._last_eval_input, target), self.max_elems)
             if pair is not None:
                 self.captured.eval_pairs.append(pair)
