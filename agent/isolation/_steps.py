@@ -92,6 +92,7 @@ class StepHooks:
                     self._params[id(p)] = p
                     self._names[id(p)] = f"param{len(self._names)}"
         if self.captured.optimizer_class is None:
+            opt = _unwrapped(opt)
             self.captured.optimizer_class = type(opt)
             g0 = opt.param_groups[0]
             self.captured.optimizer_hparams = {
@@ -185,6 +186,17 @@ class StepHooks:
             return out
 
         return update
+
+
+def _unwrapped(opt: torch.optim.Optimizer) -> torch.optim.Optimizer:
+    """The optimizer inside a framework's wrapper (accelerate's AcceleratedOptimizer, Lightning's
+    LightningOptimizer), whose constructor takes an optimizer, not parameters."""
+    for _ in range(4):
+        inner = getattr(opt, "optimizer", None) or getattr(opt, "_optimizer", None)
+        if not isinstance(inner, torch.optim.Optimizer) or inner is opt:
+            break
+        opt = inner
+    return opt
 
 
 def _copies(params: list[torch.Tensor]) -> list[torch.Tensor]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 from typing import Any
 
 import torch
@@ -28,7 +29,14 @@ from debug_agent.schemas import TrainObservation
 
 
 def build_optimizer(cls: type, hparams: dict[str, Any], params: Any) -> torch.optim.Optimizer:
-    """The observed optimizer class with the observed hyperparameters, on new parameters."""
+    """The observed optimizer class with the observed hyperparameters, on new parameters (only those its
+    constructor takes: a param group also holds derived keys, e.g. AdamW's `decoupled_weight_decay`)."""
+    try:
+        accepted = inspect.signature(cls.__init__).parameters
+    except (TypeError, ValueError):  # no introspectable signature: pass everything
+        return cls(params, **hparams)
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
+        hparams = {k: v for k, v in hparams.items() if k in accepted}
     return cls(params, **hparams)
 
 
