@@ -5,12 +5,13 @@ inputs (a model called with keyword arguments only, `model(input_ids=..., labels
 Face Trainer does, gets a dict called as `model(**inputs)`) with the loss target of that step (the
 `labels` argument when the model computed its loss in forward); the loss function is the loss module
 (a copy), a `functools.partial` of the functional loss with its keyword arguments, or `output.loss`
-for a loss computed inside forward; the optimizer is a factory
-for the same class with the first param group's hyperparameters (a hand-written `p -= lr * grad`
-update is read as SGD with that lr); the train_step mirrors the observed loop (it clears gradients
-only when the run did); train_data / val_data are the (input, target) pairs the run fed to the model
-and the loss (for keyword inputs, the main data tensor such as input_ids). A piece that could not be captured is
-left out with a note, and the probes that need it are then not applicable.
+for a loss computed inside forward; the optimizer is a factory for the same class with the first
+param group's hyperparameters (a hand-written `p -= lr * grad` update is read as SGD with that lr);
+the train_step mirrors the observed loop (it clears gradients only when the run did); the eval_fn
+replays an observed evaluation pass (no_grad, each dropout/batch-norm module in the mode the run
+evaluated in) so mode_audit tests it; train_data / val_data are the (input, target) pairs the run
+fed to the model and the loss (for keyword inputs, the main data tensor such as input_ids). A piece
+that could not be captured is left out with a note, and the probes that need it are then not applicable.
 
 May import: torch, schemas, errors, the isolation room's own modules.
 """
@@ -24,6 +25,7 @@ from typing import Any
 
 import torch
 
+from debug_agent.isolation._observed import mode_modules
 from debug_agent.isolation.observe import Captured
 from debug_agent.schemas import TrainObservation
 
@@ -69,6 +71,27 @@ def output_loss(output: Any, targets: Any) -> Any:
 def call_with(extras: dict[str, Any], model: Any, inputs: Any) -> Any:
     """model(**inputs, **extras): the observed call's plain keyword arguments (flags such as return_dict)."""
     return model(**inputs, **extras)
+
+
+def observed_eval(model_training: bool, modes_train: tuple[str, ...], call: Any, model: Any, batch: Any) -> Any:
+    """The evaluation pass as the run did it: the model and each dropout/batch-norm module in the mode the
+    run left them in (a run that never called `model.eval()` evaluates in training mode), under no_grad."""
+    model.train(model_training)
+    on = set(modes_train)
+    for name, module in mode_modules(model):
+        module.train(name in on)
+    with torch.no_grad():
+        return call(model, batch[0])
+
+
+def _eval_fn(obs: TrainObservation, call: Any) -> Any:
+    """A replay of the observed evaluation pass of the captured model (the one with most modules left in
+    training mode when several differ), or None when the run evaluated nothing."""
+    passes = [p for p in obs.passes if p.role == "eval" and p.model_class == obs.model_class]
+    if not passes:
+        return None
+    worst = max(passes, key=lambda p: (len(p.modes_train), p.model_training))
+    return functools.partial(observed_eval, worst.model_training, tuple(worst.modes_train), call)
 
 
 def _clears(obs: TrainObservation) -> bool:
@@ -152,6 +175,7 @@ def target_from(cap: Captured, obs: TrainObservation, name: str) -> tuple[dict[s
         if raw["loss_fn"] is not None:
             call = raw.get("call_model") or call_as_seen
             raw["train_step"] = functools.partial(observed_step, _clears(obs), call)
+    raw["eval_fn"] = _eval_fn(obs, raw.get("call_model") or call_as_seen)
     if cap.optimizer_class is not None:
         raw["optimizer"] = functools.partial(build_optimizer, cap.optimizer_class, dict(cap.optimizer_hparams))
     train = _pairs(cap.train_pairs)
