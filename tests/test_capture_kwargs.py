@@ -137,3 +137,24 @@ def test_optimizer_hparams_follow_the_constructor():
     params = [nn.Parameter(torch.zeros(2))]
     opt = capture.build_optimizer(torch.optim.AdamW, {"lr": 0.1, "decoupled_weight_decay": True}, params)
     assert isinstance(opt, torch.optim.AdamW) and opt.defaults["lr"] == 0.1
+
+
+def _sweep(losses: list[float]) -> Target:
+    from debug_agent.schemas import StepRecord, TrainObservation
+
+    steps = [StepRecord(index=k, kind="optimizer", loss=v) for k, v in enumerate(losses)]
+    obs = TrainObservation(steps=steps, intervention="lr_sweep")
+    return Target(model=nn.Linear(2, 2), batch=(torch.zeros(2, 2), torch.zeros(2)), observation=obs)
+
+
+@pytest.mark.parametrize(
+    "losses, outcome",
+    [
+        ([1.0, 1.0, 1.0, 1.0, 0.9, 0.5], "lr_in_band"),  # fell after the update at 2.5x: the rate is fine
+        ([1.0, 1.0, 1.0, 1.0, 1.0, 0.9], "lr_below_band"),  # fell only after the update at 16x
+        ([1.0, 1.0, 1.0, 2.0, 9.0, 9.0], "lr_above_band"),  # blew up after the update at 0.4x
+    ],
+)
+def test_script_lr_range_credits_a_loss_to_the_update_before_it(losses: list[float], outcome: str):
+    """Step k's loss is read before step k's update: a sweep over 6 steps (0.01x .. 100x) credits it to k-1."""
+    assert run("script_lr_range", _sweep(losses)).outcomes == [outcome]

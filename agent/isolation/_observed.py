@@ -102,6 +102,13 @@ def first_tensor(x: Any) -> torch.Tensor | None:
     return None
 
 
+def unwrapped(module: nn.Module) -> nn.Module:
+    """The user's model inside a data-parallel wrapper (DistributedDataParallel, DataParallel): what a
+    snapshot copies (the wrapper is tied to a process group that is gone when the probes run)."""
+    parallel = (nn.parallel.DistributedDataParallel, nn.DataParallel)
+    return module.module if isinstance(module, parallel) and isinstance(module.module, nn.Module) else module
+
+
 def call_inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """A model call's inputs as the probes call them: the keyword arguments as a dict (`model(**inputs)`)
     when the call has only those, else the one positional argument or the tuple of them."""

@@ -250,7 +250,7 @@ class Observer(StepHooks):
         if train and self.snapshot and not self.obs.steps and id(module) not in self._snapshotted:
             self._snapshotted.add(id(module))
             if self.captured.model is None or id(module) == self._main_model_id():
-                self.captured.model = copy.deepcopy(module)
+                self.captured.model = copy.deepcopy(h.unwrapped(module))
         mods = self._mode_mods[id(module)]
         on = tuple(n for n, m in mods if m.training)
         where = h.site()
