@@ -110,7 +110,10 @@ class StepHooks:
                 g["lr"] = lr * factor
         self._pre_lr = [float(g.get("lr", 0.0)) for g in opt.param_groups]
         self._pre_norms = _group_norms(opt)
-        self._before = _copies([p for g in opt.param_groups for p in g["params"]]) if self.track_changes else None
+        # Only parameters not yet seen changing are copied and compared: after the first step that is
+        # the frozen or never-updated few, so tracking costs almost nothing on later steps.
+        self._watched = [p for g in opt.param_groups for p in g["params"] if id(p) not in self._changed]
+        self._before = _copies(self._watched) if self.track_changes else None
         return None
 
     def _step_post(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
@@ -118,12 +121,13 @@ class StepHooks:
             for g, lr in zip(opt.param_groups, self._saved_lr, strict=True):
                 g["lr"] = lr
             self._saved_lr = None
-        params = [p for g in opt.param_groups for p in g["params"]]
+        params = self._watched
         changed: list[int] = []
         if self._before is not None and len(self._before) == len(params):
             changed = [id(p) for p, moved in zip(params, _differ(params, self._before), strict=True) if moved]
             self._changed.update(changed)
         self._before = None
+        self._watched = []
         self._add_step("optimizer", self._pre_lr, self._pre_norms, changed, len(params), where=h.site())
         self._step_since_backward = True
         self._check_limit()

@@ -137,6 +137,7 @@ class Observer(StepHooks):
         self._cleared: bool | None = None
         self._manual_ref: list[torch.Tensor] | None = None
         self._before: list[torch.Tensor] | None = None
+        self._watched: list[torch.Tensor] = []  # parameters compared across the current optimizer step
         self._saved_lr: list[float] | None = None
         self._scaled: dict[int, float] = {}
         self._started = time.monotonic()
