@@ -41,7 +41,7 @@ def diagnose(
     train_data: Any = None,
     val_data: Any = None,
     groups: tuple[Any, Any] | None = None,
-    causal: bool = False,
+    causal: bool | None = None,
     sequence_dim: int = 1,
     call_model: Callable[..., Any] | None = None,
     batch_axis: Any = None,

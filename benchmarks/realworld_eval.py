@@ -7,10 +7,14 @@
 (c) the independent paraphrase set (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
+Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
+the whole corpus and for each batch apart, so a batch added after all tuning (fresh-2026-11-30) gives a
+clean held-out figure; `--batch NAME` runs only that batch.
 No catalog weight is fitted to the corpus, so there is no leave-one-source-out step; a tuning step
 would have to add one (by source_family) and report it instead of the plain corpus figure.
 
-    python benchmarks/realworld_eval.py [--skip bundled corpus paraphrases] [--only CASE ...] [--json FILE]
+    python benchmarks/realworld_eval.py [--skip bundled corpus paraphrases] [--only CASE ...]
+                                        [--batch NAME ...] [--json FILE]
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 PARAPHRASES = ROOT / "paraphrases" / "paraphrases.toml"
+ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
 
 
 def cli(args: list[str], cwd: Path | None = None) -> dict:
@@ -57,13 +62,17 @@ def cli(args: list[str], cwd: Path | None = None) -> dict:
     }
 
 
-def corpus_cases(only: list[str] | None = None) -> list[dict]:
+def corpus_cases(only: list[str] | None = None, batches: list[str] | None = None) -> list[dict]:
+    """The corpus cases (case.toml fields plus name, folder and batch), optionally only some names or batches."""
     out = []
     for meta in sorted(CORPUS.glob("*/case.toml")):
         if only and meta.parent.name not in only:
             continue
         data = tomllib.loads(meta.read_text(encoding="utf-8"))
-        out.append(data | {"name": meta.parent.name, "folder": meta.parent})
+        batch = str(data.get("batch", ORIGINAL_BATCH))
+        if batches and batch not in batches:
+            continue
+        out.append(data | {"name": meta.parent.name, "folder": meta.parent, "batch": batch})
     return out
 
 
@@ -76,7 +85,8 @@ def run_corpus(cases: list[dict]) -> list[dict]:
             args += ["--diff", str(folder / "change.diff")]
         if (folder / "target.py").exists():
             args += ["--target", str(folder / "target.py")]
-        rows.append({"name": c["name"], "expect": c["cause"], "family": c.get("source_family", "")} | cli(args, folder))
+        row = {"name": c["name"], "expect": c["cause"], "family": c.get("source_family", ""), "batch": c["batch"]}
+        rows.append(row | cli(args, folder))
         show(rows[-1])
     return rows
 
@@ -138,6 +148,12 @@ def figures(rows: list[dict]) -> dict:
     }
 
 
+def per_batch(rows: list[dict]) -> dict[str, dict]:
+    """Figures for each corpus batch apart, keyed for the printed table (original batch first)."""
+    names = sorted({r.get("batch", ORIGINAL_BATCH) for r in rows}, key=lambda b: (b != ORIGINAL_BATCH, b))
+    return {f"    batch {b}": figures([r for r in rows if r.get("batch", ORIGINAL_BATCH) == b]) for b in names}
+
+
 def print_table(results: dict[str, dict]) -> None:
     print()
     print(f"{'set':34} {'n':>4} {'top-1':>7} {'top-3':>7} {'Brier':>7} {'mean conf':>10} {'errors':>7}")
@@ -156,6 +172,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip", nargs="*", default=[], choices=["bundled", "corpus", "paraphrases"])
     parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
+    parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
     args = parser.parse_args()
     results: dict[str, dict] = {}
@@ -166,8 +183,9 @@ def main() -> int:
         results["(a) bundled examples (in-sample)"] = figures(rows["bundled"])
     if "corpus" not in args.skip:
         print("(b) real-bug corpus, held out", flush=True)
-        rows["corpus"] = run_corpus(corpus_cases(args.only))
+        rows["corpus"] = run_corpus(corpus_cases(args.only, args.batch))
         results["(b) real-bug corpus (held out)"] = figures(rows["corpus"])
+        results |= per_batch(rows["corpus"])
         no_target = [r for r in rows["corpus"] if not (CORPUS / r["name"] / "target.py").exists()]
         if no_target:
             results["    of which symptom/diff only"] = figures(no_target)

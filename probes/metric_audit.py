@@ -57,14 +57,34 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
         ideal = _perfect(y, targets) if isinstance(targets, torch.Tensor) else None
         best = as_float(target.metric_fn(with_main_tensor(out, ideal), targets)) if ideal is not None else None
     meas: dict[str, Any] = {"metric_on_model": actual, "metric_on_perfect": best}
+    # A count of correct examples (best = batch size) is a legitimate metric too.
+    n = float(len(targets)) if isinstance(targets, torch.Tensor) and targets.dim() else 1.0
+    tags, findings = _judge(actual, best, n, options.tol)
+    bad = tags != ["metric_ok"]
+    if bad:
+        summary = findings[0].text
+    elif best is not None:
+        summary = f"metric is {actual:.4g} on the model and {best:.4g} on perfect predictions"
+    else:
+        summary = f"metric is {actual:.4g}; no perfect prediction could be built for this output layout"
+    return ProbeResult(
+        name="metric_audit",
+        status="failed" if bad else "passed",
+        outcomes=sorted(set(tags), key=tags.index),
+        findings=findings,
+        measurements=meas,
+        summary=summary,
+    )
+
+
+def _judge(actual: float, best: float | None, n: float, tol: float) -> tuple[list[str], list[Finding]]:
+    """Is the metric's best value one a metric can have, and is its value on the model in range?"""
     findings: list[Finding] = []
     tags: list[str] = []
 
     def near(a: float | None, b: float) -> bool:
-        return a is not None and math.isfinite(a) and abs(a - b) <= options.tol * max(1.0, abs(b))
+        return a is not None and math.isfinite(a) and abs(a - b) <= tol * max(1.0, abs(b))
 
-    # A count of correct examples (best = batch size) is a legitimate metric too.
-    n = float(len(targets)) if isinstance(targets, torch.Tensor) and targets.dim() else 1.0
     if best is not None and not any(near(best, v) for v in (0.0, 1.0, 100.0, n)):
         tags.append("metric_inconsistent")
         findings.append(
@@ -74,32 +94,13 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
             )
         )
     top = 100.0 if near(best, 100.0) else 1.0 if near(best, 1.0) else None
-    if top is not None and not (-options.tol <= actual <= top + options.tol):
+    if top is not None and not (-tol <= actual <= top + tol):
         tags.append("metric_impossible")
         findings.append(Finding(text=f"the metric is {actual:.4g} on the model's output, outside [0, {top:g}]"))
-    if best is not None and near(best, 0.0) and actual < -options.tol:
+    if best is not None and near(best, 0.0) and actual < -tol:
         tags.append("metric_impossible")
         findings.append(Finding(text=f"the error metric is negative ({actual:.4g})"))
     if not math.isfinite(actual):
         tags.append("metric_impossible")
         findings.append(Finding(text=f"the metric is {actual} on the model's output"))
-    if not tags:
-        tags.append("metric_ok")
-    bad = tags != ["metric_ok"]
-    summary = (
-        findings[0].text
-        if bad
-        else (
-            f"metric is {actual:.4g} on the model and {best:.4g} on perfect predictions"
-            if best is not None
-            else f"metric is {actual:.4g}; no perfect prediction could be built for this output layout"
-        )
-    )
-    return ProbeResult(
-        name="metric_audit",
-        status="failed" if bad else "passed",
-        outcomes=sorted(set(tags), key=tags.index),
-        findings=findings,
-        measurements=meas,
-        summary=summary,
-    )
+    return tags or ["metric_ok"], findings

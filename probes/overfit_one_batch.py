@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import torch
 from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
 
@@ -53,21 +54,7 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         if isinstance(m, nn.modules.dropout._DropoutNd):
             m.p = 0.0
     opt = make_optimizer(target, model)
-    batch = clone_batch(target.batch)
-    losses: list[float] = []
-    stop = "steps"
-    for _ in range(options.steps):
-        losses.append(train_step(target, model, opt, batch))
-        first, last = losses[0], losses[-1]
-        if not math.isfinite(last):
-            stop = "nonfinite"
-            break
-        if last <= options.zero or (first > 0 and last <= (1 - options.drop) * first):
-            stop = "target"
-            break
-        if ctx.expired():
-            stop = "time"
-            break
+    losses, stop = _train(target, model, opt, ctx, options)
     first, last = losses[0], losses[-1]
     finite = [v for v in losses if math.isfinite(v)]
     best = min(finite) if finite else float("nan")
@@ -83,36 +70,39 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         "curve": _curve([v if math.isfinite(v) else 1e30 for v in losses]),
     }
     if stop == "nonfinite" or (math.isfinite(first) and last > 10 * max(first, 1e-12) and stop != "target"):
-        return ProbeResult(
-            name="overfit_one_batch",
-            status="failed",
-            outcomes=["diverged"],
-            measurements=meas,
-            summary=f"loss diverged ({first:.4g} -> {last:.4g}) within {len(losses)} steps",
-        )
-    if stop == "target":
-        return ProbeResult(
-            name="overfit_one_batch",
-            status="passed",
-            outcomes=["converged"],
-            measurements=meas,
-            summary=f"loss fell {first:.4g} -> {last:.4g} in {len(losses)} steps",
-        )
-    if stop == "time":
-        return ProbeResult(
-            name="overfit_one_batch",
-            status="inconclusive",
-            measurements=meas,
-            summary=f"ran out of time after {len(losses)} of {options.steps} steps before the loss fell far enough; "
-            "no verdict",
-        )
-    status = "failed"
+        status, outcomes, summary = "failed", ["diverged"], f"loss diverged ({first:.4g} -> {last:.4g})"
+    elif stop == "target":
+        status, outcomes, summary = "passed", ["converged"], f"loss fell {first:.4g} -> {last:.4g}"
+    elif stop == "time":
+        status, outcomes = "inconclusive", []
+        summary = f"ran out of time after {len(losses)} of {options.steps} steps before the loss fell far enough"
+    elif meas["relative_drop"] is not None:
+        status, outcomes = "failed", ["stalled"]
+        summary = f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop)"
+    else:
+        status, outcomes, summary = "failed", ["stalled"], "loss did not fall"
     return ProbeResult(
         name="overfit_one_batch",
         status=status,
-        outcomes=["stalled"] if status == "failed" else [],
+        outcomes=outcomes,
         measurements=meas,
-        summary=f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop) in {len(losses)} steps"
-        if meas["relative_drop"] is not None
-        else f"loss did not fall in {len(losses)} steps",
+        summary=f"{summary}; no verdict" if status == "inconclusive" else f"{summary} in {len(losses)} steps",
     )
+
+
+def _train(
+    target: Target, model: nn.Module, opt: torch.optim.Optimizer, ctx: ProbeContext, options: OverfitOptions
+) -> tuple[list[float], str]:
+    """Step on the one batch until the loss reaches the goal, turns non-finite, or time runs out."""
+    batch = clone_batch(target.batch)
+    losses: list[float] = []
+    for _ in range(options.steps):
+        losses.append(train_step(target, model, opt, batch))
+        first, last = losses[0], losses[-1]
+        if not math.isfinite(last):
+            return losses, "nonfinite"
+        if last <= options.zero or (first > 0 and last <= (1 - options.drop) * first):
+            return losses, "target"
+        if ctx.expired():
+            return losses, "time"
+    return losses, "steps"

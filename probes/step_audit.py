@@ -79,56 +79,13 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     runs it first and checks the step still trains in training mode.
     """
     model = copy_model(target).train()
-    batch = clone_batch(target.batch)
-    outcomes: list[str] = []
-    findings: list[Finding] = []
-    meas: dict[str, Any] = {}
-
-    unregistered = _unregistered(model)
-    if unregistered:
-        outcomes.append("unregistered_modules")
-        findings.append(
-            Finding(
-                text=f"sub-modules kept in plain Python containers are never registered, so their "
-                f"parameters are not trained: {', '.join(unregistered)}"
-            )
-        )
-    frozen = [n for n, p in model.named_parameters() if not p.requires_grad]
-    if frozen:
-        outcomes.append("params_frozen")
-        findings.append(
-            Finding(text=f"{len(frozen)} parameter tensor(s) have requires_grad=False: {', '.join(frozen[:8])}")
-        )
-
+    audit = _Audit()
+    _registration(model, audit)
     opt = make_optimizer(target, model)
-    ours = {id(p) for p in model.parameters()}
-    in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
-    if in_opt - ours:
+    if not _optimizer_covers(model, opt, audit):
         # The factory ignored the parameters it was given (a closure over another model): stepping it
         # would change tensors that are not our copy, so stop here.
-        outcomes.append("optimizer_misses_params")
-        findings.append(
-            Finding(
-                text="the optimizer factory does not optimise the parameters it is given "
-                "(it closes over another model's parameters)"
-            )
-        )
-        return ProbeResult(
-            name="step_audit",
-            status="failed",
-            outcomes=outcomes,
-            findings=findings,
-            summary="optimizer factory ignores its params argument",
-            measurements=meas,
-        )
-    missing = [n for n, p in model.named_parameters() if p.requires_grad and id(p) not in in_opt]
-    if missing:
-        outcomes.append("optimizer_misses_params")
-        findings.append(
-            Finding(
-                text=f"{len(missing)} trainable parameter tensor(s) are not in the optimizer: {', '.join(missing[:8])}"
-            )
-        )
+        return audit.result("failed", "optimizer factory ignores its params argument")
 
     # Which modules run in forward, and in which mode, during the user's step.
     ran: dict[str, bool] = {}
@@ -138,77 +95,131 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             target.eval_fn(model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    state, acc_meas = accumulation(target, model, opt, batch, options.tol)
+    state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
     for h in hooks:
         h.remove()
-    meas.update(acc_meas)
+    audit.meas.update(acc_meas)
     if state == "accumulating":
-        outcomes.append("grads_accumulate")
-        findings.append(Finding(text=_accumulating_text(acc_meas)))
+        audit.add("grads_accumulate", _accumulating_text(acc_meas))
     elif state == "cleared":
-        outcomes.append("grads_cleared")
+        audit.outcomes.append("grads_cleared")
     else:
-        findings.append(
-            Finding(text=f"could not tell whether gradients are cleared: {acc_meas.get('unclear_because', '')}")
+        audit.note(f"could not tell whether gradients are cleared: {acc_meas.get('unclear_because', '')}")
+
+    graph_tags = _graph(target, model, ran, audit.findings, audit.meas)
+    _updates(model, before, audit)
+    audit.outcomes += graph_tags
+    audit.outcomes += _mode(model, ran, target, audit.findings, audit.meas)
+
+    failed = [o for o in audit.outcomes if o in _BAD]
+    status = "failed" if failed else "inconclusive" if state == "unclear" else "passed"
+    return audit.result(status, _summary(audit.outcomes, audit.findings, status))
+
+
+_BAD = {
+    "grads_accumulate",
+    "params_not_updated",
+    "optimizer_misses_params",
+    "unregistered_modules",
+    "grad_path_cut",
+    "eval_mode_in_step",
+}
+
+
+class _Audit:
+    """What the audit has established so far: outcome tags, findings and measurements."""
+
+    def __init__(self) -> None:
+        self.outcomes: list[str] = []
+        self.findings: list[Finding] = []
+        self.meas: dict[str, Any] = {}
+
+    def add(self, outcome: str, text: str) -> None:
+        self.outcomes.append(outcome)
+        self.findings.append(Finding(text=text))
+
+    def note(self, text: str) -> None:
+        self.findings.append(Finding(text=text))
+
+    def result(self, status: str, summary: str) -> ProbeResult:
+        return ProbeResult(
+            name="step_audit",
+            status=status,
+            outcomes=self.outcomes,
+            findings=self.findings,
+            summary=summary,
+            measurements=self.meas,
         )
 
-    moved = [n for n, p in model.named_parameters() if not torch.equal(before[n], p.detach())]
-    trainable = [n for n, p in model.named_parameters() if p.requires_grad]
-    graph_tags = _graph(target, model, ran, findings, meas)
-    # A parameter with no gradient cannot move; the cut graph (or an unused module) explains it.
-    gradless = set(meas.get("params_without_grad", [])) | {n for n, p in model.named_parameters() if p.grad is None}
+
+def _registration(model: nn.Module, audit: _Audit) -> None:
+    """Parameters the optimizer can never see: unregistered sub-modules and frozen tensors."""
+    unregistered = _unregistered(model)
+    if unregistered:
+        audit.add(
+            "unregistered_modules",
+            "sub-modules kept in plain Python containers are never registered, so their "
+            f"parameters are not trained: {', '.join(unregistered)}",
+        )
+    frozen = [n for n, p in model.named_parameters() if not p.requires_grad]
+    if frozen:
+        audit.add(
+            "params_frozen", f"{len(frozen)} parameter tensor(s) have requires_grad=False: {', '.join(frozen[:8])}"
+        )
+
+
+def _optimizer_covers(model: nn.Module, opt: torch.optim.Optimizer, audit: _Audit) -> bool:
+    """False when the optimizer holds tensors that are not the copy's (stepping it is unsafe)."""
+    ours = {id(p) for p in model.parameters()}
+    in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
+    if in_opt - ours:
+        audit.add(
+            "optimizer_misses_params",
+            "the optimizer factory does not optimise the parameters it is given "
+            "(it closes over another model's parameters)",
+        )
+        return False
+    missing = [n for n, p in model.named_parameters() if p.requires_grad and id(p) not in in_opt]
+    if missing:
+        audit.add(
+            "optimizer_misses_params",
+            f"{len(missing)} trainable parameter tensor(s) are not in the optimizer: {', '.join(missing[:8])}",
+        )
+    return True
+
+
+def _updates(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -> None:
+    """Which trainable tensors moved over the two steps, and why the others did not."""
     params = dict(model.named_parameters())
+    moved = [n for n, p in params.items() if not torch.equal(before[n], p.detach())]
+    trainable = [n for n, p in params.items() if p.requires_grad]
+    # A parameter with no gradient cannot move; the cut graph (or an unused module) explains it.
+    gradless = set(audit.meas.get("params_without_grad", [])) | {n for n, p in params.items() if p.grad is None}
     stuck = [n for n in trainable if n not in moved and n not in gradless]
     # A gradient many orders below its weights moves nothing in float32: that is vanishing, not a
     # missing update.
     tiny = [n for n in stuck if float(params[n].grad.norm()) < 1e-6 * (float(params[n].detach().norm()) + 1e-12)]
     stuck = [n for n in stuck if n not in tiny]
     if tiny:
-        meas["tensors_with_negligible_grad"] = tiny[:10]
-        findings.append(
-            Finding(
-                text=f"{len(tiny)} tensor(s) did not change because their gradient is below 1e-6 of "
-                f"their weights: {', '.join(tiny[:6])}"
-            )
+        audit.meas["tensors_with_negligible_grad"] = tiny[:10]
+        audit.note(
+            f"{len(tiny)} tensor(s) did not change because their gradient is below 1e-6 of "
+            f"their weights: {', '.join(tiny[:6])}"
         )
-    meas.update(trainable_tensors=len(trainable), moved_tensors=len(moved))
+    audit.meas.update(trainable_tensors=len(trainable), moved_tensors=len(moved))
     if trainable and not moved and not tiny:
-        outcomes.append("params_not_updated")
-        findings.append(
-            Finding(text="no parameter changed over two training steps (is optimizer.step() called? is the lr 0?)")
+        audit.add(
+            "params_not_updated",
+            "no parameter changed over two training steps (is optimizer.step() called? is the lr 0?)",
         )
     elif stuck:
-        outcomes.append("params_not_updated")
-        findings.append(
-            Finding(
-                text=f"{len(stuck)} of {len(trainable)} trainable tensors got gradients but did not change: "
-                f"{', '.join(stuck[:8])}"
-            )
+        audit.add(
+            "params_not_updated",
+            f"{len(stuck)} of {len(trainable)} trainable tensors got gradients but did not change: "
+            f"{', '.join(stuck[:8])}",
         )
     elif trainable:
-        outcomes.append("params_updated")
-
-    outcomes += graph_tags
-    outcomes += _mode(model, ran, target, findings, meas)
-
-    bad = {
-        "grads_accumulate",
-        "params_not_updated",
-        "optimizer_misses_params",
-        "unregistered_modules",
-        "grad_path_cut",
-        "eval_mode_in_step",
-    }
-    failed = [o for o in outcomes if o in bad]
-    status = "failed" if failed else "inconclusive" if state == "unclear" else "passed"
-    return ProbeResult(
-        name="step_audit",
-        status=status,
-        outcomes=outcomes,
-        findings=findings,
-        summary=_summary(outcomes, findings, status),
-        measurements=meas,
-    )
+        audit.outcomes.append("params_updated")
 
 
 def _accumulating_text(m: dict[str, Any]) -> str:

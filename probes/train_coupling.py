@@ -109,23 +109,10 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
     moved_others = _perturbed(inputs, others, gen)
     moved_own = _perturbed(inputs, kept, gen)
     meas: dict[str, Any] = {"batch_size": B}
-    gaps: dict[str, float] = {}
     stats = _BatchStats()
-    for mode in ("train", "eval"):
-        model = copy_model(target).train(mode == "train")
-        if mode == "train":
-            with stats:
-                base = _outputs(target, model, inputs, ctx.seed)
-        else:
-            base = _outputs(target, model, inputs, ctx.seed)
-        if base.dim() == 0 or base.shape[0] != B:
-            return ProbeResult(
-                name="train_coupling",
-                status="inconclusive",
-                summary=f"the model output {tuple(base.shape)} has no batch axis of size {B} to compare rows on",
-            )
-        gaps[f"{mode}_cross"] = _rel(base[kept], _outputs(target, model, moved_others, ctx.seed)[kept])
-        gaps[f"{mode}_own"] = _rel(base[kept], _outputs(target, model, moved_own, ctx.seed)[kept])
+    gaps = _gaps(target, ctx, stats, (inputs, moved_others, moved_own), kept)
+    if isinstance(gaps, ProbeResult):
+        return gaps
     ratio = gaps["train_cross"] / max(gaps["train_own"], 1e-12)
     smallest = min(stats.calls, key=lambda c: c[0]) if stats.calls else None
     meas.update({k: float(f"{v:.3g}") for k, v in gaps.items()}, coupling_ratio=float(f"{ratio:.3g}"))
@@ -161,6 +148,35 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
         "normal batch"
     )
     return _result("passed", "train_coupling_weak", [], meas, summary)
+
+
+def _gaps(
+    target: Target,
+    ctx: ProbeContext,
+    stats: _BatchStats,
+    variants: tuple[tuple[torch.Tensor, ...], ...],
+    kept: torch.Tensor,
+) -> dict[str, float] | ProbeResult:
+    """Relative change of the kept rows' outputs when the other rows / their own inputs change, per mode."""
+    inputs, moved_others, moved_own = variants
+    B = target.batch_size
+    gaps: dict[str, float] = {}
+    for mode in ("train", "eval"):
+        model = copy_model(target).train(mode == "train")
+        if mode == "train":
+            with stats:  # the batch-norm calls that use batch statistics are recorded in training mode
+                base = _outputs(target, model, inputs, ctx.seed)
+        else:
+            base = _outputs(target, model, inputs, ctx.seed)
+        if base.dim() == 0 or base.shape[0] != B:
+            return ProbeResult(
+                name="train_coupling",
+                status="inconclusive",
+                summary=f"the model output {tuple(base.shape)} has no batch axis of size {B} to compare rows on",
+            )
+        gaps[f"{mode}_cross"] = _rel(base[kept], _outputs(target, model, moved_others, ctx.seed)[kept])
+        gaps[f"{mode}_own"] = _rel(base[kept], _outputs(target, model, moved_own, ctx.seed)[kept])
+    return gaps
 
 
 def _result(status: ProbeStatus, tag: str, findings: list[Finding], meas: dict[str, Any], summary: str) -> ProbeResult:

@@ -101,7 +101,10 @@ class Target(BaseModel):
     groups: tuple[Any, Any] | None = Field(
         default=None, description="(train_groups, val_groups): a group id (patient, user, document) per row"
     )
-    causal: bool = False
+    causal: bool | None = Field(
+        default=None,
+        description="positions must not depend on later ones; None: inferred (declared decoders, next-token targets)",
+    )
     sequence_dim: int = 1
     call_model: Callable[..., Any] | None = Field(default=None, description="call_model(model, inputs) -> output")
     batch_axis: Any = Field(default=None, description="batch axis per input when not 0")
@@ -215,7 +218,7 @@ class Target(BaseModel):
         out = ["model", "batch"]
         for key in TARGET_KEYS[2:]:
             val = getattr(self, key)
-            if val is not None and not (key in ("causal",) and val is False) and key != "sequence_dim":
+            if val is not None and not (key == "causal" and not val) and key != "sequence_dim":
                 out.append(key)
         return out
 

@@ -21,6 +21,7 @@ from debug_agent.intake import bundled
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "realworld"
 CASES = sorted(p.parent for p in CORPUS.glob("*/case.toml"))
 KINDS = {"bug", "not_bug"}
+FRESH_BATCH = "fresh-2026-11-30"  # added after all tuning; benchmarks/realworld_eval.py reports it apart
 
 
 def _meta(folder: Path) -> dict:
@@ -43,9 +44,25 @@ def test_case_toml_is_valid(folder: Path):
     assert (meta["kind"] == "not_bug") == (entry.kind == "not_bug"), f"{folder.name}: kind disagrees with the catalog"
     assert str(meta.get("source", "")).startswith(("https://", "http://")), f"{folder.name}: no source URL"
     assert meta.get("source_family"), f"{folder.name}: no source_family"
+    assert isinstance(meta.get("batch", "original"), str) and meta.get("batch", "original"), f"{folder.name}: bad batch"
     assert (folder / "symptom.txt").read_text(encoding="utf-8").strip(), f"{folder.name}: empty symptom"
     assert (folder / "check.py").exists()
     assert (folder / "target.py").exists() or (folder / "change.diff").exists() or meta["kind"] == "not_bug"
+
+
+def test_every_case_has_its_own_source():
+    sources = [_meta(c)["source"] for c in CASES]
+    assert len(sources) == len(set(sources)), "two corpus cases reconstruct the same public report"
+
+
+def test_the_fresh_batch_is_apart_and_broad():
+    """The batch added after all tuning: its own sources and families, many causes, some reports that are not bugs."""
+    fresh = [_meta(c) for c in CASES if _meta(c).get("batch") == FRESH_BATCH]
+    older = [_meta(c) for c in CASES if _meta(c).get("batch") != FRESH_BATCH]
+    assert len(fresh) >= 20
+    assert len({m["cause"] for m in fresh}) >= 12
+    assert sum(m["kind"] == "not_bug" for m in fresh) >= 3
+    assert not {m["source_family"] for m in fresh} & {m["source_family"] for m in older}
 
 
 @pytest.fixture(scope="module")

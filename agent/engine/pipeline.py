@@ -253,8 +253,9 @@ def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -
         run.partial = done.interrupted
         run.results = done.results + run.results
         run.notes += [f"probe {r.name} did not finish: {r.summary}" for r in run.results if r.status == "error"]
-        if ready.info.extra.get("isolation"):
-            run.notes.append(str(ready.info.extra["isolation"]))
+        for key in ("isolation", "causal_inferred"):
+            if ready.info.extra.get(key):
+                run.notes.append(str(ready.info.extra[key]))
         if ready.info.extra.get("initial_loss_nonfinite"):
             run.notes.append(f"the loss on the batch is already {ready.info.extra.get('initial_loss')} before any step")
         if runner.restarts:

@@ -33,71 +33,82 @@ def parse(text: str, *, source: str = "diff") -> ParsedDiff:
     if len(lines) > MAX_DIFF_LINES:
         notes.append(f"the diff has {len(lines)} lines; only the first {MAX_DIFF_LINES} were analysed")
         lines = lines[:MAX_DIFF_LINES]
-    files: list[str] = []
-    binary: list[str] = []
-    hunks: list[DiffHunk] = []
-    current_file: str | None = None
-    old_file: str | None = None
-    hunk: DiffHunk | None = None
-    old_no = new_no = 0
-    saw_header = False
+    reader = _Reader()
     for raw in lines:
-        if m := GIT_RE.match(raw):
-            saw_header, hunk, current_file = True, None, m.group(2)
-            continue
-        if m := BINARY_RE.match(raw):
-            saw_header, hunk = True, None
-            binary.append(m.group(2) if m.group(2) != "/dev/null" else m.group(1))
-            continue
-        if raw.startswith("GIT binary patch"):
-            if current_file and current_file not in binary:
-                binary.append(current_file)
-            hunk = None
-            continue
-        if hunk is None and (m := OLD_FILE_RE.match(raw)):
-            old_file = m.group(1)
-            continue
-        if hunk is None and (m := FILE_RE.match(raw)):
-            saw_header = True
-            name = m.group(1)
-            current_file = old_file if name == "/dev/null" and old_file else name
-            if current_file not in files:
-                files.append(current_file)
-            continue
-        if m := HUNK_RE.match(raw):
-            if current_file is None:
-                current_file = "<unknown>"
-                files.append(current_file)
-            saw_header = True
-            old_no, new_no = int(m.group(1)), int(m.group(3))
-            hunk = DiffHunk(file=current_file, old_start=old_no, new_start=new_no, header=m.group(5).strip())
-            hunks.append(hunk)
-            continue
-        if hunk is None:
-            continue
-        tag, body = raw[:1], raw[1:]
-        if tag == "+" and not raw.startswith("+++ "):
-            hunk.lines.append(DiffLine(kind="+", line=new_no, text=body))
-            new_no += 1
-        elif tag == "-" and not raw.startswith("--- "):
-            hunk.lines.append(DiffLine(kind="-", line=old_no, text=body))
-            old_no += 1
-        elif tag == " " or raw == "":
-            hunk.lines.append(DiffLine(kind=" ", line=new_no, text=body))
-            old_no += 1
-            new_no += 1
-        elif tag == "\\":
-            continue  # "\ No newline at end of file"
-        else:
-            hunk = None  # end of this file's hunks (e.g. the next "diff --git" preamble line)
-    if not saw_header:
+        if not reader.header(raw):
+            reader.body(raw)
+    if not reader.saw_header:
         raise InputError(
             f"the {source} does not look like a unified diff (no '---'/'+++' file headers or '@@' hunks)",
             fix="produce one with `git diff > change.diff` or `diff -u old.py new.py > change.diff`, or use --git",
         )
-    for name in binary:
-        if name not in files:
-            files.append(name)
+    files, binary = reader.files, reader.binary
+    files += [name for name in binary if name not in files]
     if binary:
         notes.append(f"binary files in the diff were skipped: {', '.join(binary)}")
-    return ParsedDiff(files=files, binary_files=binary, hunks=hunks, notes=notes)
+    return ParsedDiff(files=files, binary_files=binary, hunks=reader.hunks, notes=notes)
+
+
+class _Reader:
+    """Walks a diff line by line: file headers open files, `@@` opens a hunk, the rest are hunk lines."""
+
+    def __init__(self) -> None:
+        self.files: list[str] = []
+        self.binary: list[str] = []
+        self.hunks: list[DiffHunk] = []
+        self.current_file: str | None = None
+        self.old_file: str | None = None
+        self.hunk: DiffHunk | None = None
+        self.old_no = self.new_no = 0
+        self.saw_header = False
+
+    def header(self, raw: str) -> bool:
+        """Consume a file/hunk header line; False when `raw` is not one."""
+        if m := GIT_RE.match(raw):
+            self.saw_header, self.hunk, self.current_file = True, None, m.group(2)
+        elif m := BINARY_RE.match(raw):
+            self.saw_header, self.hunk = True, None
+            self.binary.append(m.group(2) if m.group(2) != "/dev/null" else m.group(1))
+        elif raw.startswith("GIT binary patch"):
+            if self.current_file and self.current_file not in self.binary:
+                self.binary.append(self.current_file)
+            self.hunk = None
+        elif self.hunk is None and (m := OLD_FILE_RE.match(raw)):
+            self.old_file = m.group(1)
+        elif self.hunk is None and (m := FILE_RE.match(raw)):
+            self.saw_header = True
+            name = m.group(1)
+            self.current_file = self.old_file if name == "/dev/null" and self.old_file else name
+            if self.current_file not in self.files:
+                self.files.append(self.current_file)
+        elif m := HUNK_RE.match(raw):
+            if self.current_file is None:
+                self.current_file = "<unknown>"
+                self.files.append(self.current_file)
+            self.saw_header = True
+            self.old_no, self.new_no = int(m.group(1)), int(m.group(3))
+            self.hunk = DiffHunk(
+                file=self.current_file, old_start=self.old_no, new_start=self.new_no, header=m.group(5).strip()
+            )
+            self.hunks.append(self.hunk)
+        else:
+            return False
+        return True
+
+    def body(self, raw: str) -> None:
+        """A line inside a hunk: added, removed, context, or the end of this file's hunks."""
+        if self.hunk is None:
+            return
+        tag, body = raw[:1], raw[1:]
+        if tag == "+" and not raw.startswith("+++ "):
+            self.hunk.lines.append(DiffLine(kind="+", line=self.new_no, text=body))
+            self.new_no += 1
+        elif tag == "-" and not raw.startswith("--- "):
+            self.hunk.lines.append(DiffLine(kind="-", line=self.old_no, text=body))
+            self.old_no += 1
+        elif tag == " " or raw == "":
+            self.hunk.lines.append(DiffLine(kind=" ", line=self.new_no, text=body))
+            self.old_no += 1
+            self.new_no += 1
+        elif tag != "\\":  # "\ No newline at end of file" is skipped; anything else ends the hunks
+            self.hunk = None

@@ -22,6 +22,7 @@ import torch
 from pydantic import ValidationError
 
 from debug_agent.errors import CopyNotIsolated, TargetError, validation_problems
+from debug_agent.isolation._causal import infer_causal
 from debug_agent.isolation.boundary import user_where
 from debug_agent.probes._common import build_optimizer, clone_batch, copy_model, forward, is_user_file, main_tensor
 from debug_agent.probes._isolate import prepare
@@ -319,6 +320,8 @@ def to_device(target: Target, device: str) -> Target:
 def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) -> TargetInfo:
     """Run the target once (clear errors if it breaks), decide how probes copy it, and summarise it."""
     out, extra = _check_runs(target)
+    if reason := infer_causal(target):
+        extra["causal_inferred"] = f"causal order is tested because {reason}; set causal: False if it is not a decoder"
     _check_optimizer(target)
     prepare(target, factory)
     extra["step_flops"] = step_flops(target)
