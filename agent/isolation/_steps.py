@@ -99,6 +99,7 @@ class StepHooks:
                 k: g0.get("initial_lr", g0[k]) if k == "lr" else g0[k] for k in opt.defaults if k in g0
             }
         self._manual_ref = None
+        self._grads_seen = None  # kept only to read a hand-written update rule
 
     def _step_pre(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
         self._adopt_optimizer(opt)
