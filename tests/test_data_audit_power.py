@@ -94,3 +94,16 @@ def test_token_ids_are_read_as_token_counts():
     lm = run("data_audit", _tokens(256, shuffle=False, per_position=True))
     assert lm.measurements["label_check"].startswith("skipped")
     assert not {"labels_unpredictable", "labels_predictable"} & set(lm.outcomes)
+
+
+def test_a_label_set_by_one_position_is_predictable():
+    """Labels read from the first token (bag-of-tokens cannot see it): a position lookup can."""
+    g = torch.Generator().manual_seed(0)
+    ids = torch.randint(0, 64, (384, 12), generator=g)
+    labels = ids[:, 0] % 4
+    model = nn.Sequential(nn.Embedding(64, 8), nn.Flatten(), nn.Linear(96, 4))
+    good = run("data_audit", Target(model=model, batch=(ids[:32], labels[:32]), train_data=(ids, labels)))
+    assert "labels_predictable" in good.outcomes, good.measurements
+    shuffled = labels[torch.randperm(384, generator=g)]
+    bad = run("data_audit", Target(model=model, batch=(ids[:32], shuffled[:32]), train_data=(ids, shuffled)))
+    assert "labels_unpredictable" in bad.outcomes, bad.measurements

@@ -47,9 +47,11 @@ def call_as_seen(model: Any, inputs: Any) -> Any:
     return model(**inputs) if isinstance(inputs, dict) else model(*inputs)
 
 
-def observed_step(clears_grads: bool, call: Any, model: Any, batch: Any, opt: Any, loss_fn: Any) -> Any:
-    """The training step as the run did it: forward, loss, backward, step, clearing gradients first
-    only when the observed loop did (so step-level probes test the user's loop, not a textbook one)."""
+def observed_step(clears_grads: bool, training: bool, call: Any, model: Any, batch: Any, opt: Any, loss_fn: Any) -> Any:
+    """The training step as the run did it: in the mode the run trained in, forward, loss, backward, step,
+    clearing gradients first only when the observed loop did (so step-level probes test the user's loop,
+    not a textbook one; a loop that trained in eval mode is train_observation's finding, from the run)."""
+    model.train(training)
     if clears_grads:
         opt.zero_grad(set_to_none=True)
     inputs, targets = batch
@@ -92,6 +94,12 @@ def _eval_fn(obs: TrainObservation, call: Any) -> Any:
         return None
     worst = max(passes, key=lambda p: (len(p.modes_train), p.model_training))
     return functools.partial(observed_eval, worst.model_training, tuple(worst.modes_train), call)
+
+
+def _trains(obs: TrainObservation) -> bool:
+    """The mode the run trained in: training unless most observed steps ran the model in eval mode."""
+    known = [s.model_training for s in obs.steps if s.model_training is not None]
+    return not known or 2 * sum(1 for k in known if not k) < len(known)
 
 
 def _clears(obs: TrainObservation) -> bool:
@@ -174,7 +182,7 @@ def target_from(cap: Captured, obs: TrainObservation, name: str) -> tuple[dict[s
         raw["loss_fn"] = _loss_fn(cap, notes)
         if raw["loss_fn"] is not None:
             call = raw.get("call_model") or call_as_seen
-            raw["train_step"] = functools.partial(observed_step, _clears(obs), call)
+            raw["train_step"] = functools.partial(observed_step, _clears(obs), _trains(obs), call)
     raw["eval_fn"] = _eval_fn(obs, raw.get("call_model") or call_as_seen)
     if cap.optimizer_class is not None:
         raw["optimizer"] = functools.partial(build_optimizer, cap.optimizer_class, dict(cap.optimizer_hparams))
