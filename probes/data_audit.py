@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import DataNotUsable, data_rows, main_input
+from ._tokens import bag_of_tokens, position_lookup
 from .registry import ProbeContext, probe
 
 
@@ -246,13 +247,6 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
     return _result(tags, findings, meas)
 
 
-def _bag_of_tokens(ids: torch.Tensor, buckets: int) -> torch.Tensor:
-    """Token-id rows (n, T) as token frequencies per row (n, buckets); ids beyond `buckets` share a bucket."""
-    ids = ids.long().clamp_min(0) % buckets
-    counts = torch.zeros(len(ids), buckets, dtype=torch.float64).scatter_add_(1, ids, torch.ones_like(ids).double())
-    return counts / max(ids.shape[1], 1)
-
-
 def _label_features(
     target: Target, xt: torch.Tensor, yt: torch.Tensor, xv: torch.Tensor | None
 ) -> tuple[torch.Tensor | None, torch.Tensor | None, str | None]:
@@ -264,38 +258,8 @@ def _label_features(
     if yt.dim() != 1:
         return None, None, "skipped: integer (token id) inputs with a label per position are not per-row features"
     buckets = int(min(int(xt.max()) + 1 if xt.numel() else 1, 512))
-    bag_v = _bag_of_tokens(xv, buckets) if xv is not None else None
-    return _bag_of_tokens(xt, buckets), bag_v, None
-
-
-def _position_lookup(ids: torch.Tensor, y: torch.Tensor, ids_v: torch.Tensor | None, y_v: torch.Tensor | None) -> dict:
-    """Held-out accuracy of the best single-position lookup table (token at position p -> majority label):
-    the relation bag-of-tokens cannot see, a label set by one position (e.g. the first token). Tables are
-    fitted on the first half of train and scored on the second half (and, fitted on all of train, on val)."""
-    ids = ids.long().clamp_min(0)[:, :128]
-    buckets = int(min(int(ids.max()) + 1, 512))
-    ids = ids % buckets
-    offset = int(y.min())
-    y = y.long() - offset
-    classes = int(y.max()) + 1
-
-    def best(fit_x: torch.Tensor, fit_y: torch.Tensor, test_x: torch.Tensor, test_y: torch.Tensor) -> float:
-        width = min(fit_x.shape[1], test_x.shape[1])
-        pos = torch.arange(width)
-        flat = (pos[None] * buckets + fit_x[:, :width]) * classes + fit_y[:, None]
-        table = torch.bincount(flat.reshape(-1), minlength=width * buckets * classes).view(width, buckets, classes)
-        votes = table[pos[None], test_x[:, :width]]  # (n_test, width, classes)
-        majority = torch.bincount(fit_y, minlength=classes).argmax()
-        pred = torch.where(votes.sum(-1) > 0, votes.argmax(-1), majority)
-        return float((pred == test_y[:, None]).double().mean(0).max())
-
-    half = len(ids) // 2
-    out = {"train_heldout": best(ids[:half], y[:half], ids[half:], y[half:])}
-    if ids_v is not None and y_v is not None and y_v.dim() == 1:
-        v = ids_v.long().clamp_min(0)[:, :128] % buckets
-        yv = y_v.long() - offset  # a class unseen in train never matches a prediction
-        out["val"] = best(ids, y, v, yv)
-    return out
+    bag_v = bag_of_tokens(xv, buckets) if xv is not None else None
+    return bag_of_tokens(xt, buckets), bag_v, None
 
 
 def _underpowered(n: int, d: int, cls: bool, classes: int) -> str | None:
@@ -326,7 +290,7 @@ def _label_check(
         return
     skill = _predictability(ft, yt, fv, yv, cls)
     if cls and not bool(data_rows(target.train_data, 1)[0].is_floating_point()):
-        lookup = _position_lookup(xt, yt, xv, yv)
+        lookup = position_lookup(xt, yt, xv, yv)
         skill = {k: max(v, lookup.get(k, v)) for k, v in skill.items()}
     margin = (3 * math.sqrt(max(chance * (1 - chance), 0.01) / len(ft)) + 0.02) if cls else 0.05
     meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4))

@@ -37,22 +37,11 @@ from torch.utils.data import DataLoader
 
 from debug_agent.isolation import _observed as h
 from debug_agent.isolation._loaders import LoaderHooks
+from debug_agent.isolation._observed import FUNCTIONAL_LOSSES, SeenLoss
 from debug_agent.isolation._steps import StepHooks, StepLimitReached
 
 __all__ = ["Captured", "Intervention", "Observer", "StepLimitReached"]
 from debug_agent.schemas.observation import LossCall, ModePass, NonFinite, TrainObservation
-
-FUNCTIONAL_LOSSES = (
-    "cross_entropy",
-    "nll_loss",
-    "mse_loss",
-    "l1_loss",
-    "smooth_l1_loss",
-    "huber_loss",
-    "binary_cross_entropy",
-    "binary_cross_entropy_with_logits",
-    "kl_div",
-)
 
 
 @dataclass
@@ -62,18 +51,6 @@ class Intervention:
     kind: str  # "repeat_first_batch" | "lr_sweep"
     loader_key: str | None = None  # the DataLoader (file:line of its iteration) to repeat
     lr_factors: list[float] = field(default_factory=list)  # lr multiplier for step k (lr_sweep)
-
-
-@dataclass
-class SeenLoss:
-    name: str
-    kind: str
-    fn: Any  # the loss module instance or the functional
-    kwargs: dict[str, Any]
-    target: Any
-    out_id: int
-    on_model_output: bool
-    site: Any
 
 
 @dataclass
