@@ -4,7 +4,9 @@
 (b) the held-out corpus of real bug reports in benchmarks/realworld/, each case through the real CLI
     (`debug-agent ask --symptom-file symptom.txt [--diff change.diff] [--target target.py] --format json
     --offline`), probes included when the case has a target;
-(c) the independent paraphrase set (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`).
+(c) the independent paraphrase set (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`),
+    reported per half (benchmarks/paraphrases/split.py): DEV was read and tuned on (in-sample), TEST is
+    only measured (held out; its texts and per-cause misses are never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
@@ -14,7 +16,7 @@ No catalog weight is fitted to the corpus, so there is no leave-one-source-out s
 would have to add one (by source_family) and report it instead of the plain corpus figure.
 
     python benchmarks/realworld_eval.py [--skip bundled corpus paraphrases] [--only CASE ...]
-                                        [--batch NAME ...] [--json FILE]
+                                        [--batch NAME ...] [--json FILE] [--dev-only] [--dev-misses]
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from debug_agent.schemas import Case
 
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
-PARAPHRASES = ROOT / "paraphrases" / "paraphrases.toml"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
+sys.path.insert(0, str(ROOT / "paraphrases"))
+import split as paraphrase_split  # noqa: E402  (benchmarks/paraphrases/split.py: the DEV / TEST halves)
 
 
 def cli(args: list[str], cwd: Path | None = None) -> dict:
@@ -101,14 +104,17 @@ def run_bundled(only: list[str] | None = None) -> list[dict]:
     return rows
 
 
-def run_paraphrases() -> list[dict]:
-    data = tomllib.loads(PARAPHRASES.read_text(encoding="utf-8"))
+def run_paraphrases(halves: tuple[str, ...] = ("dev", "test")) -> list[dict]:
+    """Each paraphrase symptom-only, with its half (DEV: read and tuned on; TEST: measured only)."""
     rows = []
-    for i, item in enumerate(data["case"]):
+    for item in paraphrase_split.load():
+        if item["split"] not in halves:
+            continue
         report = ask(Case(symptom=item["text"]), AskOptions(no_probes=True))
         rows.append(
             {
-                "name": f"paraphrase {i}",
+                "name": f"paraphrase {item['index']}",
+                "split": item["split"],
                 "expect": item["cause"],
                 "cause_id": report.cause_id,
                 "confidence": report.confidence,
@@ -116,6 +122,17 @@ def run_paraphrases() -> list[dict]:
             }
         )
     return rows
+
+
+def show_dev_misses(rows: list[dict]) -> None:
+    """DEV misses with their text, to read while tuning (TEST rows are never printed)."""
+    texts = {f"paraphrase {c['index']}": c["text"] for c in paraphrase_split.half("dev")}
+    for r in rows:
+        if r["split"] == "dev" and r["cause_id"] != r["expect"]:
+            mark = "top3" if r["expect"] in r["top3"] else "MISS"
+            got = f"got {r['cause_id']} {r['confidence']:.2f} top3={r['top3']}"
+            print(f"\n{r['name']} {mark}: expect {r['expect']}, {got}")
+            print("   " + " ".join(texts[r["name"]].split()))
 
 
 def show(row: dict) -> None:
@@ -163,7 +180,7 @@ def print_table(results: dict[str, dict]) -> None:
             f"{f['errors']:7d}"
         )
     for name, f in results.items():
-        if f["misses"]:
+        if f["misses"] and "TEST" not in name and "both" not in name:
             print(f"\n{name}: top-1 misses by expected cause")
             print("  " + ", ".join(f"{k} {v}" for k, v in f["misses"].items()))
 
@@ -174,6 +191,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
     parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
+    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the DEV half only")
+    parser.add_argument("--dev-misses", action="store_true", help="paraphrases: print DEV misses with their text")
     args = parser.parse_args()
     results: dict[str, dict] = {}
     rows: dict[str, list[dict]] = {}
@@ -191,8 +210,14 @@ def main() -> int:
             results["    of which symptom/diff only"] = figures(no_target)
     if "paraphrases" not in args.skip:
         print("(c) paraphrases, symptom only", flush=True)
-        rows["paraphrases"] = run_paraphrases()
-        results["(c) paraphrases (symptom only)"] = figures(rows["paraphrases"])
+        rows["paraphrases"] = run_paraphrases(("dev",) if args.dev_only else ("dev", "test"))
+        if args.dev_misses:
+            show_dev_misses(rows["paraphrases"])
+        for half, label in (("dev", "DEV, in-sample: read and tuned on"), ("test", "TEST, held out: measured only")):
+            part = [r for r in rows["paraphrases"] if r["split"] == half]
+            if part:
+                results[f"(c) paraphrases {label}"] = figures(part)
+        results["    paraphrases, both halves"] = figures(rows["paraphrases"])
     print_table(results)
     if args.json:
         Path(args.json).write_text(json.dumps({"figures": results, "rows": rows}, indent=1, default=str))

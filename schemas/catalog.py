@@ -119,6 +119,12 @@ class Catalog(BaseModel):
         le=1.0,
         description="no single cause gets more: experiments have false positives; the rest goes to 'other'",
     )
+    silent_penalty: float = Field(
+        default=0.0,
+        ge=0.0,
+        description="with no probe run, log-odds taken from each cause the symptom's words say nothing for "
+        "while they support some other cause (the words were read and pointed elsewhere)",
+    )
     entries: list[CatalogEntry]
     questions: list[Question] = Field(default_factory=list)
 

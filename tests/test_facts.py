@@ -119,3 +119,169 @@ def test_no_probe_first_action_names_the_separating_experiment():
     assert set(top2) <= {h.cause_id for h in report.hypotheses[:3]}
     assert "`" in report.first_action and "predicts" in report.first_action
     assert report.first_action.startswith("To tell")
+
+
+# Sentences written for these tests (not from the corpus or the paraphrase set): one per new reading.
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "Our 5-class model reaches 100% train accuracy yet the loss will not drop below 0.905.",
+            "loss_at_softmax_floor",
+        ),
+        ("We use AdamW with lr=0.5 on a small transformer.", "lr_value_high"),
+        ("By epoch 3 the scheduler has taken the learning rate to 1e-40.", "lr_value_tiny"),
+        ("Iteration 10 loss 1.9, iteration 11 loss 30, iteration 12 nan.", "loss_jumps"),
+        ("Dev loss was 0.31 at epoch 5 and is 0.74 now at epoch 30.", "val_worsens"),
+        ("The embedding layer gradients are ~1e3 while every other layer sits near 1e-3.", "grad_scale_spread"),
+        ("The reconstruction loss is ~2500 and the kl term is ~0.02.", "loss_terms_scale_differ"),
+        ("Before training, the logits of the last block are around 3e9.", "values_huge"),
+        ("Sensor readings range from 0 to 40000 and go straight into the first linear layer.", "raw_inputs"),
+        ("With accumulation_steps=4 the loss printed is about 4x what a single big batch gives.", "scales_with_count"),
+        ("For a batch of 16 the difference tensor has shape (16, 16) before the mean.", "pairwise_shape"),
+        ("The gradient norm rises linearly with the iteration count.", "grads_accumulate"),
+        ("Of the 256 units in layer 3, 250 never fire on any input.", "units_dead"),
+        ("The tanh units are saturated from the first batch on.", "units_saturated"),
+        ("The outputs are constant right from initialization.", "from_init"),
+        ("The activation variance doubles with every layer.", "grows_with_depth"),
+        (
+            "My GRU cannot use information from the first token of the sequence: that task stays at chance.",
+            "long_range_fails",
+        ),
+        ("The loss goes through a numpy function before backward.", "non_torch_op"),
+        ("The new consistency term is not contributing any gradient.", "term_no_gradient"),
+        ("When I swap my layer for nn.LayerNorm the model trains normally.", "reference_impl_works"),
+        ("With num_heads=1 the output is identical to the reference.", "heads_dependent"),
+        ("The softmax output sums to 1 over the batch instead of over classes.", "sums_over_wrong_axis"),
+        ("The number of valid tokens is 0 in every batch.", "nothing_counted"),
+        ("The loss becomes inf because of a log of 0 in the focal term.", "math_edge"),
+        ("Lowering the learning rate by 10x fixed the spikes.", "lower_lr_helps"),
+        ("Raising the learning rate to 1e-3 made it finally learn.", "higher_lr_helps"),
+        ("The loss is exactly the same value at every step.", "loss_identical_every_step"),
+        ("I suspect the optimizer was created before the model was rebuilt.", "optimizer_setup_suspect"),
+        ("The number of trainable parameters is the same as the full model.", "trainable_count_full"),
+        ("Adding gradient clipping with max_norm 1.0 stabilised it.", "clipping_helps"),
+        ("There are duplicated images across the train and test splits.", "data_overlap"),
+        ("Deleting the cached dataset folder made the new tokenizer take effect.", "clearing_cache_helps"),
+        ("The hidden state is never reset between sequences.", "state_carried"),
+        ("gradcheck fails: the finite differences disagree with my backward.", "grad_check_fails"),
+        ("All linear layers are initialized to zeros.", "zero_init"),
+        ("We only have 300 labelled examples.", "small_dataset"),
+        ("The early layers barely change while the last layer moves a lot.", "early_layers_barely"),
+        ("The weights change only in the 8th decimal place each step.", "tiny_updates"),
+        ("The trained model scores the same as zero-shot.", "no_better_than_pretrained"),
+        (
+            "From epoch 2 on, two training passes over one batch give identical losses even with dropout.",
+            "train_deterministic",
+        ),
+        ("The script logs recall 0.9, but recomputing it by hand gives 0.4.", "metric_recomputed_differs"),
+        ("The logged learning rate stays at 0.01 for the entire run.", "lr_never_changes"),
+    ],
+)
+def test_new_fact_is_read(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_negated_mentions_and_trends_do_not_count():
+    assert "mentions_batchnorm" not in ids("A small MLP with no batch norm and no dropout.")
+    assert "mentions_dropout" not in ids("The model has no dropout at all.")
+    assert "val_worsens" not in ids("The validation loss keeps falling and never turns up.")
+    assert "loss_zero" not in ids("The training loss is near 0 by epoch 50.")
+    assert "loss_at_softmax_floor" not in ids("The loss is 0.97 after the first epoch.")  # no class count, no floor
+    assert "nonfinite" not in ids("No NaNs, no errors, the run finishes.")
+    assert "user_says_overfits" not in ids("It doesn't seem to overfit.")
+    assert "loss_unstable" not in ids("There are no spikes and nothing is unstable.")
+    assert {"nonfinite", "mentions_dropout"} <= ids("Loss goes to NaN in a model with dropout 0.1.")
+
+
+# Short reports written for these tests in a reporter's words (not from the corpus or the paraphrase set).
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I converted the input from NHWC to NCHW with .view instead of .permute; accuracy halved.",
+            "layout.reshape_permute",
+        ),
+        ("The loss tensor before the mean has shape (64, 64) for a batch of 64 examples.", "shape.broadcast"),
+        (
+            "For 10 classes the training loss flattens at 1.46 even though training accuracy is 100%.",
+            "loss.double_activation",
+        ),
+        (
+            "The loss spikes and becomes nan after a few hundred steps; "
+            "dividing the learning rate by 10 makes it go away.",
+            "optim.lr_too_high",
+        ),
+        (
+            "After 50 epochs the weights have barely moved from their initial values; the learning rate is 1e-7.",
+            "optim.lr_too_low",
+        ),
+        (
+            "I set requires_grad=False on the backbone, yet after training its weights differ from the checkpoint.",
+            "optim.frozen_params_train",
+        ),
+        ("Changing the tokens after position 10 changes the model's output at position 5.", "mask.causal_leak"),
+        (
+            "The gradient norm grows to 1e8 within a few steps of my RNN and the loss becomes nan; clipping fixes it.",
+            "grad.exploding",
+        ),
+        ("gradcheck fails: my hand-written backward disagrees with finite differences.", "autograd.wrong_backward"),
+        (
+            "The logged learning rate stays at 0.1 for the entire run; the decay at epoch 30 never happens.",
+            "optim.scheduler_misstep",
+        ),
+        (
+            "The model's state_dict is bit-for-bit identical after an epoch of training, "
+            "though gradients are non-zero.",
+            "optim.params_not_updated",
+        ),
+        (
+            "Training loss falls much faster after epoch 1; my validation function calls model.eval() "
+            "and never switches back.",
+            "mode.eval_at_train",
+        ),
+        ("I froze the embeddings but their values drift during fine-tuning.", "optim.frozen_params_train"),
+    ],
+)
+def test_reported_facts_rank_the_cause_first(text: str, expected: str):
+    report = ask(Case(symptom=text), AskOptions(no_probes=True))
+    assert report.cause_id == expected, [h.cause_id for h in report.hypotheses[:3]]
+
+
+def test_words_only_silence_raises_the_supported_cause_and_leaves_probe_runs_alone():
+    from debug_agent.engine.evidence import Ledger
+    from debug_agent.schemas import Observation
+
+    cat = catalog.load()
+    assert cat.silent_penalty > 0
+    obs = Observation(kind="observation", source="symptom", text="t")
+    words = Ledger(cat)
+    words.add("grad.exploding", "fact", 2.0, obs)
+    probed = Ledger(cat)
+    probed.add("grad.exploding", "fact", 2.0, obs)
+    probed.add("grad.exploding", "probe", 0.5, obs)
+    quiet = cat.get("optim.lr_too_low")
+    assert words.score(quiet) == pytest.approx(probed.score(quiet) - cat.silent_penalty)
+    assert words.score(cat.get("grad.exploding")) == pytest.approx(probed.score(cat.get("grad.exploding")) - 0.5)
+    assert Ledger(cat).score(quiet) == pytest.approx(probed.score(quiet))  # nothing read: no silence to count
+
+
+def test_paraphrase_split_is_deterministic_stratified_and_about_half():
+    import importlib.util
+    from collections import Counter
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "paraphrases" / "split.py"
+    spec = importlib.util.spec_from_file_location("paraphrase_split", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    first, again = mod.load(), mod.load()
+    assert [c["split"] for c in first] == [c["split"] for c in again]
+    dev = Counter(c["cause"] for c in first if c["split"] == "dev")
+    test = Counter(c["cause"] for c in first if c["split"] == "test")
+    assert set(dev) == set(test)
+    assert all(0 <= dev[k] - test[k] <= 1 for k in dev)  # per cause: half each, DEV takes the odd one
+    assert abs(sum(dev.values()) - sum(test.values())) <= len(dev)
+    with pytest.raises(ValueError):
+        mod.half("train")

@@ -23,7 +23,7 @@ DOWN = (
     r"|approach\w* (?:zero|0)|(?:near|close to|almost) (?:zero|0)\b|keeps? (?:going down|falling|decreasing|improving))"
 )
 LOSSW = r"(?:loss|error|perplexity|ppl|nll|mse|cross[- ]?entropy)"
-ACCW = r"(?:acc(?:uracy)?|f1|auc|map|iou|dice|bleu|score|precision|recall|top-?[15])"
+ACCW = r"(?:acc(?:uracy)?|f1|auc|map|iou|dice|bleu|score|precision|recall|top-?[15]|r2|r²|r\^2)"
 NOTVAL = r"(?:(?!\b(?:val|validation|dev|test|eval)\b).)"
 NOTTRAIN = r"(?:(?!\btrain).)"
 
@@ -42,7 +42,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         VAL + r".{0,40}\b(?:bottom\w* out|turn\w* around|u-shape)",
     ]),
     ("user_says_overfits", "the user calls it overfitting", [r"\boverfit\w*|over-fit\w*|memori[sz]\w*"]),
-    ("user_says_underfits", "the user calls it underfitting", [r"\bunderfit\w*|under-fit\w*|not expressive|too (?:simple|small) (?:a )?(?:model|network)|capacity"]),
+    ("user_says_underfits", "the user calls it underfitting", [
+        r"\bunderfit\w*|under-fit\w*|not expressive|too (?:simple|small) (?:a )?(?:model|network)|capacity",
+        r"linear (?:model|regression|classifier|layer) (?:on|for) (?:a |an )?(?:clearly |highly |strongly |very )?non-?linear",
+    ]),
     ("generalization_gap", "training results far better than validation", [
         TRAIN + r".{0,20}" + LOSSW + r".{0,30}(?:much|far|way|a lot|significantly) (?:lower|smaller|below|better)",
         TRAIN + r".{0,20}" + ACCW + r".{0,30}(?:much|far|way|a lot|significantly) (?:higher|above|better)",
@@ -62,11 +65,12 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN + r".{0,15}" + LOSSW + r".{0,40}(?:\bhigh\b|stuck|plateau\w*|stall\w*|flat|stays? (?:high|large|around)|" + NOT + r" (?:go down|decrease|fall|drop|improve))",
         r"(?:even|also|just as bad|as bad) on (?:the )?train\w*",
         r"(?:can't|cannot|can not|unable to|fails? to|doesn't|does not) (?:even )?(?:fit|overfit|memori[sz]e|learn)",
-        r"\bboth\b.{0,50}(?:plateau\w*|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*|similar|close together)",
-        r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w*|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*|similar|close)",
+        r"\bboth\b.{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
+        r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending)",
+        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
         r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
         r"(?:more|longer) (?:epochs|iterations|training|steps) (?:help|improv|make)",
@@ -77,6 +81,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:trained|ran|run|training) (?:it )?(?:for )?(?:only|just|merely) ",
         r"(?:trained|train|ran|run|training) (?:it |the model )?for (?:a )?(?:few|handful of|small number of|couple of) (?:epochs|iterations|steps|updates)",
         r"(?:early|first) (?:checkpoint|epochs?) only",
+        r"for (?:\d+|one|two|three|a few) (?:epochs?|iterations|steps) only|(?:budget|time|compute|quota) ran out|ran out of (?:budget|time|compute)",
     ]),
     ("outputs_blurry", "generated outputs blurry or low quality", [
         r"\b(?:blurr?y|blurred|grainy|smear\w*|checkerboard|artifacts?|artefacts?|washed[- ]out|not sharp|low[- ]quality|noisy (?:images|samples|outputs))"
@@ -95,9 +100,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:very |extremely |painfully |super |really |too )slow\w*",
         r"\b(?:creep\w*|crawl\w*|inch\w* down|snail)",
         LOSSW + r".{0,30}(?:slowly|gradually|a tiny bit|a little|marginally)",
+        r"(?:tiny|slight|small|gentle|shallow),? (?:\w+,? )?(?:\w+ )?(?:decline|downward slope|decrease|slope)|nearly (?:horizontal|flat) line",
     ]),
     ("loss_unstable", "the loss oscillates, jumps or spikes", [
-        r"oscillat\w*|\bspik\w*|\bjump\w* (?:around|up|wildly|all over)|bounc\w*|erratic\w*|zig-?zag\w*|\bswing\w*|all over the place|unstable|instabilit\w*",
+        r"haywire|up and down|oscillat\w*|\bspik\w*|\bjump\w* (?:around|up|wildly|all over)|bounc\w*|erratic\w*|zig-?zag\w*|\bswing\w*|all over the place|unstable|instabilit\w*",
     ]),
     ("good_then_worse", "training starts well and then degrades", [
         r"(?:at first|initially|first few|for the first|in the beginning|early on|to begin with|starts? (?:out )?(?:fine|well|ok|normally|nicely|good)).{0,100}\b(?:then|after|but|until|later|afterwards|suddenly)\b",
@@ -119,21 +125,28 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"vanish\w*",
     ]),
     ("grad_none", "gradients are None or exactly zero", [
-        r"grad\w*.{0,20}(?:\bis|\bare|\bstays?|\bremain\w*)\s+(?:all\s+)?(?:none|null|zero|0)\b",
+        r"grad\w*.{0,40}(?:\bis|\bare|\bstays?|\bremain\w*)\s+(?:all\s+)?(?:none|null|zero|0)\b",
+        r"\.grad\s*(?:==|is)\s*none",
         r"\.grad (?:is|are) none|no grad\w*\b|does(?: not|n't) require grad|element 0 of tensors",
     ]),
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*|embeddings?).{0,40}(?:identical|unchanged|never chang\w*|don't chang\w*|do not chang\w*|didn't chang\w*|not chang\w*|stay (?:at|the same|exactly)|remain (?:at|the same|exactly)|don't move|do not move|not (?:being )?updat\w*)",
         r"(?:weights?|param\w*).{0,30}(?:initial values|same (?:values|as at init))",
+        r"(?:state_dict|weights?|param\w*|checkpoint)\w*.{0,30}(?:bit-?for-?bit|bitwise|exactly) (?:identical|the same|equal|unchanged)",
+        r"(?:predictions?|outputs?|weights?|logits)\b.{0,60}(?:same|identical|unchanged) (?:before and after|as before) (?:training|the update|the step|optimi[sz]er\.step)",
     ]),
     ("early_layers_static", "early layers (encoder, backbone) are not learning", [
         r"(?:(?:early|first|lower|bottom|base) (?:few )?(?:layers?|part|blocks?|convs?|stages?)|encoder|backbone|embedding\w*|feature extractor).{0,50}" + NOT + r"\s*(?:\w+ )?(?:learn|train|updat|chang|mov)\w*",
-        r"only (?:the )?(?:last|final|classification|output) (?:layer|head)\w*.{0,30}(?:learn|train|updat|chang)\w*",
+        r"only (?:the )?(?:last|final|classification|classifier|output|new) (?:layer|head)\w*.{0,30}(?:learn|train|updat|chang)\w*",
     ]),
     ("frozen_still_change", "layers meant to be frozen still change", [
         r"(?:frozen|freez\w*).{0,80}(?:still|anyway|nonetheless|nevertheless|keep|also).{0,30}(?:chang|updat|mov|train|drift|differ)\w*",
-        r"(?:frozen|freez\w*).{0,60}(?:chang|updat|drift|mov)\w*",
+        r"(?:frozen|froze\b|freez\w*|requires_grad\s*=\s*false|requires_grad_\(false\)).{0,80}(?:chang|updat|drift|mov|differ)\w*",
+        r"weight[_ ]decay.{0,50}(?:frozen|froze\b|touch\w*|still appl\w*|applie?s? to (?:the )?(?:frozen|fixed))",
         r"(?:still|keeps?) (?:chang|updat|train|mov)\w*.{0,60}(?:frozen|freez\w*|requires_grad)",
+        r"(?:didn't|did not|don't|do not) want (?:them|it|those|these|the \w+) (?:touched|changed|updated|trained)|(?:meant|supposed|intended) to (?:stay|remain|be) (?:fixed|frozen|untouched|unchanged)",
+        r"(?:pretrained|base|downloaded|original|initial) (?:\w+ )?(?:checkpoint|model|weights|encoder|backbone|vectors?).{0,80}(?:max(?:imum)? abs\w* diff\w*|differs?|different|drift\w*)(?!.{0,10}\b(?:is|are) (?:exactly )?(?:0|zero)(?![.\d]))",
+        r"(?:differs?|different|changed) (?:from the (?:base|original|pretrained)\w* )?in (?:layers|modules|weights|parameters) (?:that|which) (?:have no|had no|were not|weren't|are not)",
     ]),
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|parameter) count.{0,40}(?:drop\w*|smaller|lower|fewer|less|missing|wrong)",
@@ -149,11 +162,12 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:collaps\w*) to (?:a |the )?(?:constant|mean|single|one)",
     ]),
     ("outputs_unconfident", "predicted probabilities never become confident", [
-        r"(?:probabilit\w*|confiden\w*|softmax outputs?).{0,40}(?:never|don't|do not|stay\w*|remain\w*|low|flat|uniform|close to 1/)",
+        r"(?:probabilit\w*|confiden\w*|softmax outputs?).{0,40}(?:never|don't|do not|stay\w*|remain\w*|low|flat|uniform|close to 1/|hover\w*|(?:at most|below|under|around|about|~) ?0?\.[0-4])",
         r"(?:never|not) (?:very |get |become )?confident",
     ]),
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:don't|do not|doesn't|does not|never|not) (?:add|sum) (?:up )?to (?:one|1)\b",
+        r"probabilit\w* (?:of )?(?:1(?:\.0+)?|one|100%) (?:for|to) (?:every|all|each) (?:class|label|category)|(?:sum|add) (?:up )?to (?:more|less) than (?:one|1)\b",
     ]),
     # --- evaluation behaviour
     ("batch_dependent", "results depend on the batch size or composition", [
@@ -161,6 +175,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depend\w*|chang\w*|differ\w*|vary|varies|affect\w*|sensitiv\w*).{0,60}batch[ _-]?(?:size|composition)",
         r"(?:depend\w*|chang\w*|differ\w*|vary|varies) (?:with|on|by) (?:the )?batch\b",
         r"(?:in|between|across) (?:different|other) batch(?:es)?",
+        r"(?:sorted|mixed|shuffled|homogeneous|class-sorted|grouped|single-class) batch(?:es)?.{0,80}(?:different|differ\w*|worse|better|\d+ ?%)",
+        r"(?:one|single|1) (?:example|sample|image|item|input|request)s? per (?:gpu|device|batch|call)|(?:serv\w*|handl\w*|process\w*) single requests",
         r"(?:different|differ\w*|worse|better|chang\w*).{0,80}batch(?:es)? of \d+|batch(?:es)? of \d+.{0,60}(?:different|differ\w*|worse|better)",
     ]),
     ("single_example_differs", "one example alone behaves differently from a batch", [
@@ -175,6 +191,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("tiny_batch", "training with tiny batches", [r"batch[ _-]?size (?:of |=\s*)?[12]\b|(?:tiny|very small) batch\w*|bs\s*=\s*[12]\b"]),
     ("eval_nondeterministic", "evaluation of the same model gives different numbers", [
         r"(?:same|identical|fixed) (?:checkpoint|model|weights|input|inputs|data|batch|image|example|sample).{0,80}(?:different|differ\w*|changes?|vary|varies|not the same|fluctuat\w*|not reproducible|another|jump\w*|noisy|inconsistent|random\w*)",
+        r"(?:same|identical) (?:checkpoint|model|weights|input|data|test set|validation set|batch)\w*.{0,80}(?:twice|two times|again|re-?run\w*).{0,40}\d.{0,30}(?:and then|then|vs\.?|versus|and) ~?\d",
         r"(?:twice|two times|re-?run\w*|each time|every time|run to run|between runs|from run to run|repeated(?:ly)?).{0,60}(?:different|differ\w*|vary|varies|change\w*|jump\w*|fluctuat\w*|noisy|inconsistent|not (?:the same|identical|reproducible))",
         r"(?:different|differ\w*|vary|varies|change\w*|fluctuat\w*).{0,40}(?:twice|each time|every time|run to run|between runs|between calls|on every call)",
         r"(?:non-?deterministic|not deterministic|not reproducible|irreproducible)",
@@ -183,6 +200,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depend\w*|chang\w*|differ\w*).{0,40}(?:on )?(?:what|which).{0,30}(?:before|previous\w*|earlier|preceding|first)",
         r"order (?:of|in which) (?:the )?(?:batches|examples|evaluation|calls|samples|inputs|data)",
         r"(?:previous|preceding|earlier|last) (?:batch|call|input|sequence|example)\w*.{0,40}(?:affect\w*|influenc\w*|leak\w*|chang\w*|carr\w*)",
+        r"(?:influenc\w*|affect\w*|contaminat\w*|context) (?:by |from )?(?:the )?(?:end of )?(?:the )?(?:previous|preceding|prior|last|earlier) (?:\w+ )?(?:request|user|call|query|prompt|document|sequence|batch|input|one|episode)",
+        r"after (?:a )?restart.{0,60}(?:first|correct|fine|works)|(?:fresh|new|reset) (?:model|state|hidden state|instance).{0,60}(?:differ\w*|different|vs|versus|than)|back[- ]to[- ]back",
     ]),
     ("eval_mode_set", "the model is in eval mode when it happens", [r"(?:even |already )?(?:in|under|with|after) (?:model\.)?eval(?:\(\))? mode|(?:called|calling|call) (?:model\.)?eval\(\)|with (?:model\.)?eval\(\)"]),
     ("eval_worse_than_train_same_data", "evaluation on the training data scores worse than training does", [
@@ -192,13 +211,25 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("after_first_eval", "behaviour changes right after a validation pass", [
         r"after (?:the |each |every )?(?:first )?(?:validation|eval\w*|val)\b(?: pass| step| epoch| run| loop| call)?",
         r"(?:once|when|since) (?:the )?(?:first )?(?:validation|evaluation) (?:ran|runs|happens|started|pass)",
+        r"(?:when|since|after|once) (?:i |we )?(?:first )?(?:ran|run|running|did|call\w*) (?:the )?(?:first )?(?:validation|evaluation|eval\b|val\b)",
+        r"from (?:epoch|the second epoch|epoch 2) on\b.{0,80}(?:identical|same|frozen|stop\w*|no longer)",
     ]),
     ("mentions_dropout", "dropout in the model", [r"\bdropout\b"]),
-    ("mentions_batchnorm", "batch normalisation in the model", [r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)"]),
+    ("train_deterministic", "training-mode passes that should be random are identical", [
+        r"(?:same|identical) (?:batch|input|example)\w*.{0,60}(?:during|in|while) train\w*.{0,40}(?:identical|the same|same|deterministic)",
+        r"(?:during|in|while) train\w*.{0,60}(?:identical|deterministic|exactly the same) (?:loss|output|result)",
+        r"train\w*(?: mode)? (?:passes|forwards?|forward passes|steps|runs|calls)\b.{0,60}(?:identical|exactly the same|deterministic|bit-?for-?bit)",
+        r"dropout.{0,60}(?:no (?:longer )?(?:effect|active)|inactive|(?:turned|switched) off|does nothing|stop\w* (?:working|being applied))",
+    ]),
+    ("mentions_batchnorm", "batch normalisation in the model", [
+        r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)",
+        r"normali[sz]ation (?:over|across|on) (?:its |the |each |a )?(?:local |own |mini-?)?batch|(?:per-?|local )batch statistics",
+    ]),
     # --- sequences and attention
     ("future_tokens", "predictions can see future tokens", [
         r"(?:future|later|next|upcoming|subsequent|following) (?:tokens?|positions?|words?|time ?steps?|frames?)",
         r"look\w* ahead|peek\w*|cheat\w*",
+        r"chang\w* (?:the )?(?:tokens?|inputs?|words?|frames?|values?) (?:after|later than|beyond|past) .{0,60}(?:chang|affect|alter|mov)\w* .{0,40}(?:earlier|before|at (?:position|index|step|token|time)|previous)",
     ]),
     ("generation_bad", "generated text is bad although the training loss is low", [
         r"generat\w*.{0,60}(?:gibberish|garbage|nonsense|repeat\w*|bad|poor|worse|broken|junk|random|incoherent|useless)",
@@ -207,6 +238,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("attention_saturated", "attention weights collapse onto one position", [
         r"attention.{0,50}(?:one-?hot|peak\w*|spiky|saturat\w*|collaps\w*|all (?:on|to) (?:one|a single)|single (?:token|position)|near(?:ly)? (?:0|zero|1)\b|extreme|sharp)",
         r"softmax.{0,30}(?:saturat\w*|one-?hot|peak\w*)",
+        r"(?:peaky|spiky|sharp|one-?hot|saturated|collapsed) attention|attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:token|position|patch)",
     ]),
     ("attention_mentioned", "attention layers", [r"attention|transformer|self-attn|\bmha\b|multi-?head"]),
     ("worse_with_width", "it gets worse as the model or head dimension grows", [
@@ -220,6 +252,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("new_data_worse", "much worse on new or production data than on validation", [
         r"(?:production|new|fresh|unseen|real[- ]world|external|deploy\w*|truly held[- ]out|in the wild|other hospital|new (?:patients|users))\b.{0,60}(?:much |far )?(?:worse|lower|drops?|dropp\w*|poor|bad|coin|chance|fails?|falls?|collaps\w*)",
         r"(?:worse|lower|drops?|poor|bad|fails?|collaps\w*).{0,40}(?:production|new data|fresh data|unseen data|real[- ]world|deploy\w*)",
+        r"(?:\bcv\b|cross[- ]validat\w*|local|offline|internal|validation).{0,40}\d.{0,80}(?:leaderboard|production|online|deploy\w*|external|hidden test|private test|new data).{0,30}\d",
     ]),
     ("group_overlap", "the same patients, users or documents in train and validation", [
         r"(?:same|overlapping|shared) (?:patients?|users?|subjects?|speakers?|documents?|persons?|people|customers?|sessions?|individuals?|slides?|videos?|cells? from)",
@@ -229,6 +262,9 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
         r"(?:labels?|targets?).{0,40}(?:shifted|off[- ]by[- ]one|offset|misalign\w*|out of (?:order|sync|line)|shuffled|wrong order|mismatch\w*)",
         r"shift\w* (?:twice|two times|again|double)|double[- ]shift\w*",
+        r"(?:two|2|three|3) (?:tokens?|steps?|positions?|frames?) ahead|(?:is|are) labell?ed (?:as )?(?:a |an )?(?!correct)\w+",
+        r"(?:labels?|targets?).{0,30}(?:don't|do not|doesn't|does not|never|no longer|stopped to|stop) (?:match|correspond|line up|belong)",
+        r"(?:shows?|turns?|comes?) up labell?ed|appears? labell?ed",
     ]),
     ("labels_equal_inputs", "the labels are the inputs themselves", [
         r"(?:labels?|targets?).{0,30}(?:same as|equal to|identical to|copy of|copies of|just) (?:the )?(?:inputs?|input_ids|input tokens)",
@@ -251,19 +287,23 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:change|edit|modification|fix|update)\w*.{0,50}(?:no|zero|not any|without any) (?:visible )?effect",
         r"(?:exactly|precisely|just) (?:the )?same as before|behaves? exactly (?:as|like) before|nothing changes?|(?:same|identical) (?:loss curve|numbers|results).{0,30}(?:as before|before and after|to the \w+ decimal)",
         r"(?:ignores?|ignoring) my (?:changes|edits)",
+        r"(?:changed|edited|updated|set|modified) .{0,60}(?:but|yet) .{0,40}still (?:receives?|gets?|sees?|uses?|shows?|loads?|reads?|produces?|has)\b",
     ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
-    ("padding_mentioned", "padding in the sequences", [r"\bpad(?:ding|ded|s)?\b|\bpad[_ ]tokens?|attention_mask|ignore_index|-100\b"]),
+    ("padding_mentioned", "padding in the sequences", [r"\bpad(?:ding|ded|s)?\b|\bpad[_ ]tokens?|attention_mask|ignore_index|(?:labels?|targets?|index)\s*(?:=|==|to|of|with|as)?\s*-100\b"]),
     ("loss_depends_padding", "the loss depends on how much padding a batch has", [
         r"(?:loss|perplexity|ppl).{0,60}(?:depend\w*|chang\w*|differ\w*|vary|varies|affect\w*|scal\w*|lower|higher).{0,50}(?:padding|pad\b|pad tokens|sequence length|max_length|padded length|length of the (?:batch|sequences?)|longest)",
         r"(?:padding|pad tokens?|padded positions?).{0,50}(?:count\w*|includ\w*|contribut\w*|dominat\w*|part of|in) (?:the |in the )?loss",
         r"(?:predict\w*|generat\w*|output\w*) (?:only |mostly |lots of )?(?:pad|padding|eos|<pad>|end[- ]of[- ]sequence)",
+        r"(?:loss|perplexity|ppl).{0,60}\d.{0,20}when .{0,40}\bpads?\b|\bpads? .{0,60}(?:loss|perplexity|ppl) (?:is|of|=)",
+        r"(?:max_length|padding length|pad length|padded length|sequence length).{0,60}(?:loss|perplexity|ppl).{0,30}(?:go\w* down|drop\w*|lower|higher|chang\w*|ris\w*|fell|fall\w*)",
+        r"(?:short|long)(?:er)? (?:sentences|sequences|texts|inputs|examples).{0,60}(?:much )?(?:lower|higher|smaller|larger) (?:loss|perplexity)",
     ]),
     ("grad_accum", "gradient accumulation", [r"(?:grad\w*|gradient)[ _-]?accum\w*|accumulat\w* (?:gradients|steps|over)|accumulation steps|micro-?batch\w*|effective batch"]),
     ("scales_with_count", "the loss or update grows with the number of accumulated (micro)batches", [
         r"(?:loss|grad\w*|update|step size|norm)\w*.{0,60}(?:scal\w*|grow\w*|bigger|larger|multipl\w*|proportional|times|x)\b.{0,40}(?:accumulat\w*|number of (?:micro-?)?(?:batches|steps)|micro-?batch\w*|steps)",
-        r"(?:more|increas\w*) (?:accumulation|micro-?batch\w*) steps?.{0,60}(?:worse|diverg\w*|unstable|explod\w*|nan|larger|bigger|higher)",
+        r"(?:more|increas\w*) (?:the )?(?:accumulation|micro-?batch\w*) steps?.{0,60}(?:worse|diverg\w*|unstable|explod\w*|nan|larger|bigger|higher)",
     ]),
     ("lr_raised", "the learning rate was raised", [
         r"(?:learning rate|\blr\b).{0,40}(?:increas\w*|rais\w*|higher|larger|bigger|bump\w*|doubl\w*|\d+ ?x (?:higher|larger))",
@@ -280,6 +320,12 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("lr_collapses", "the learning rate decays to almost nothing too early", [
         r"(?:learning rate|\blr\b).{0,60}(?:collaps\w*|vanish\w*|almost (?:zero|0)|near(?:ly)? (?:zero|0)|decay\w* (?:too )?(?:fast|quickly|early)|drops? (?:to|too)|tiny after|after (?:one|the first|a single) epoch|within (?:the first|one|a single) epoch)",
         r"(?:scheduler|schedule|step_?lr|cosine|warm-?up).{0,60}(?:too (?:fast|quick\w*|early)|every (?:batch|step|iteration)|per (?:batch|step|iteration)|each (?:batch|step|iteration)|inside the (?:batch|inner) loop)",
+        r"(?:learning rate|\blr\b).{0,40}(?:down|drop\w*|decay\w*|reduc\w*|cut) (?:by )?\d+ ?x after (?:just |only )?\d+ (?:iterations?|steps?|batches|updates)",
+        r"(?:whole|entire|full) (?:cycle|schedule|decay|warm-?up).{0,40}(?:in|within) (?:the )?first",
+    ]),
+    ("lr_never_changes", "the logged learning rate never follows its schedule", [
+        r"(?:learning rate|\blr\b).{0,40}(?:stays?|remains?|stuck|constant|flat|unchanged) (?:at )?.{0,40}(?:for )?(?:all|every|the whole|the entire)",
+        r"(?:drops?|decays?|steps?|milestones?|warm-?up|decrease\w*) (?:at [\d, and]+ )?(?:never|don't|do not|didn't|did not) (?:happen|occur|kick in|take effect)",
     ]),
     ("scheduler_mentioned", "a learning-rate scheduler", [r"schedul\w*|step_?lr|cosine|warm-?up|lr_scheduler|decay"]),
     ("aux_term_stuck", "one term of a combined loss does not improve", [
@@ -290,31 +336,52 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("multi_loss", "the loss is a sum of several terms", [r"(?:loss terms?|multi-?task|weighted sum|sum of (?:the |two |several )?loss\w*|auxiliary loss|loss weights?|\bkl\b|reconstruction (?:loss|term)|two losses|several losses)"]),
     ("rl_context", "reinforcement learning", [r"\b(?:rewards?|(?:episode|episodic|discounted|expected|cumulative) returns?|episodes?|polic(?:y|ies)|critic|actor|q[- ]?values?|value function|td[- ]?(?:target|error)|bellman|agent|env|ddpg|dqn|ppo|sac|a2c)\b"]),
     ("value_overestimates", "value estimates drift above any reachable return", [
-        r"(?:value|q[- ]?values?|critic|estimates?).{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
+        r"(?:\bvalue (?:estimates?|function|head|targets?|predictions?)|q[- ]?values?|critic|\bestimates?|\bvalues? of (?:the )?(?:states?|critic))\b.{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
-    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask)\b"]),
+    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
         r"custom (?:backward|gradient|autograd|op|function|kernel|activation|cuda)|autograd\.function|hand[- ]?written (?:backward|gradient)|fused (?:op|kernel|activation)|triton|straight[- ]through|own backward|gradcheck",
     ]),
     ("metric_loss_disagree", "the loss improves while the logged metric does not", [
         LOSSW + r".{0,60}(?:decreas\w*|goes down|fall\w*|improv\w*|fine|good|drops?).{0,80}" + ACCW + r".{0,40}(?:stuck|flat|n't|not|stays?|never|constant|same|around)",
         ACCW + r".{0,40}(?:stuck|flat|stays?|constant).{0,60}(?:while|but|although|even though).{0,30}" + LOSSW,
+        ACCW + r".{0,40}(?:going down|drop\w*|fall\w*|decreas\w*|worse).{0,100}(?:while|but|although|even though).{0,110}" + LOSSW + r".{0,20}(?:fall\w*|decreas\w*|going down|improv\w*|drop\w*)",
+    ]),
+    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
+        r"(?:reports?|logs?|shows?|prints?|says?|gives?) .{0,30}\d.{0,60}\bbut\b.{0,60}(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*|reference|my own|independent\w*).{0,40}\d",
+        r"(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*).{0,60}(?:gives?|says?|reports?|shows?|gets?|is) .{0,20}\d.{0,60}(?:instead|but|while|whereas)",
+        r"(?:labels?|targets?|ground truth) (?:in )?as (?:the )?predictions.{0,80}(?:instead of|not|rather than|only) ",
     ]),
     ("metric_code_mentioned", "the metric or logging code", [r"(?:metric|accuracy) (?:code|function|computation|calculation)|\blogg\w*|tensorboard|wandb|dashboard|torchmetrics"]),
     ("recent_change", "it started after a code change", [
         r"after (?:a |the |my |our |some )?(?:small |recent |minor )?(?:refactor\w*|rewrit\w*|clean\w*|tidy\w*|simplif\w*|chang\w*|upgrad\w*|switch\w*|edit\w*|port\w*|migrat\w*|updat\w*|add\w*|remov\w*|mov\w*)",
         r"since (?:i|we) (?:changed|added|switched|made|moved|removed|refactored|updated|rewrote|upgraded)",
-        r"(?:used to|previously|before the change|old (?:version|notebook|code)|worked (?:before|fine before|in the old)|regress\w*)",
+        r"(?:used to|previously|before the change|old (?:version|notebook|code)|worked (?:before|fine before|in the old)|\bregress(?:ed|es)\b|\ba regression (?:since|after|from|in)\b)",
     ]),
     ("healthy_request", "a request for a check with no failure described", [
+        r"(?:anything|something) (?:suspicious|off|odd|wrong|i'm missing)\s*\?|(?:can|could) you confirm|looks? (?:healthy|fine|normal|ok|good|reasonable) to me|is this (?:normal|expected|fine|ok)\s*\?",
         r"(?:like|want|need) a check|nothing .{0,40}(?:quietly )?(?:wrong|broken)|sanity[- ]check|(?:make|making) sure|want (?:a|to) (?:check|be sure|verify)|double[- ]check|before (?:i|we) (?:scale|start|spend|launch)|is (?:anything|something) (?:quietly )?(?:wrong|broken)",
     ]),
 ]
 
+# "Mention" facts that a negation in front cancels ("no batch norm", "without dropout").
+NEGATABLE = frozenset({
+    "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
+    "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
+    "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned",
+    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable",
+})
+NEGATION = r"(?:\b(?:no|without|not using|not|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"
+
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {
+    "too_good": r"(?:anything|something) suspicious\s*\?",
+    "simple_model_works": r"linear (?:model|regression|classifier) (?:on|for) (?:a |an )?(?:clearly |highly |strongly |very )?non-?linear",
+    "weights_static": r"\b(?:barely|hardly|slightly|a little|a tiny bit)\b",
+    "val_worsens": r"(?:never|doesn't|does not|didn't|did not|won't|not) (?:turns?|goes|go|going|went|rise|rises|increase|increases|get worse|gets worse) (?:up|upward)?",
+    "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
+    "short_training": r"learning rate|\blr\b|schedul",
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
-    "lr_lowered": r"no difference|n't help|not help|no effect",
     "lr_raised": r"no difference|n't help|not help|no effect",
 }

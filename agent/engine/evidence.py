@@ -61,7 +61,22 @@ class Ledger:
         return sum(t.weight for t in ts)
 
     def score(self, entry: CatalogEntry) -> float:
-        return math.log(entry.prior) + self.total(entry.id)
+        return math.log(entry.prior) + self.total(entry.id) - self._silence(entry.id)
+
+    def _silence(self, cause_id: str) -> float:
+        """Words-only runs: a cause the symptom's words say nothing for, while they support another cause.
+
+        Absence of evidence counts only where evidence was looked for: the words were read and pointed
+        elsewhere. Once a probe ran, experiments (not silence) decide, so nothing is taken.
+        """
+        penalty = self.catalog.silent_penalty
+        if not penalty or any(t.origin in ("probe", "neutral") for ts in self.terms.values() for t in ts):
+            return 0.0
+        words = ("symptom", "fact", "code", "answer", "llm")
+        if any(t.weight > 0 for t in self.terms[cause_id] if t.origin in words):
+            return 0.0
+        supported = any(t.weight > 0 for ts in self.terms.values() for t in ts if t.origin in words)
+        return penalty if supported else 0.0
 
     def credences(self) -> dict[str, float]:
         t = self.catalog.temperature

@@ -7,7 +7,7 @@ values here; trends and relations are read with the broad word rules of `_fact_w
 the sentence it came from. What a fact means for each cause is catalog data (each entry's `facts`
 table), never code.
 
-May import: nothing of ours but `_fact_words`.
+May import: nothing of ours but `_fact_words`, `_fact_reports` and `_fact_numbers`.
 """
 
 # ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
@@ -18,7 +18,9 @@ import math
 import re
 from dataclasses import dataclass
 
-from debug_agent.engine._fact_words import EXCEPT, RULES, TRAIN, VAL
+from debug_agent.engine import _fact_numbers as numbers
+from debug_agent.engine._fact_reports import RULES as MORE_RULES
+from debug_agent.engine._fact_words import EXCEPT, NEGATABLE, NEGATION, RULES, TRAIN, VAL
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,8 @@ class Fact:
 
 
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n\s*\n|\n\s*[-*\u2022]\s+")
-_COMPILED = [(fid, desc, [re.compile(p, re.IGNORECASE) for p in pats]) for fid, desc, pats in RULES]
+_COMPILED = [(fid, desc, [re.compile(p, re.IGNORECASE) for p in pats]) for fid, desc, pats in RULES + MORE_RULES]
+_NEGATION = re.compile(NEGATION, re.IGNORECASE)
 _EXCEPT = {fid: re.compile(p, re.IGNORECASE) for fid, p in EXCEPT.items()}
 
 NUMERIC = {
@@ -40,6 +43,7 @@ NUMERIC = {
     "acc_at_chance": "accuracy at chance level",
     "metric_impossible": "a metric value that is impossible (accuracy above 100% or above 1, or negative)",
     "loss_zero": "a loss of exactly zero",
+    "loss_at_softmax_floor": "a loss stuck at ln(1 + (C-1)/e), the floor of cross-entropy fed probabilities",
     "loss_negative": "a negative loss where the loss cannot be negative",
     "loss_near_zero": "a loss that falls to almost zero",
     "val_near_perfect": "validation accuracy at or near 100%",
@@ -49,7 +53,7 @@ NUMERIC = {
     "train_fits_val_chance": "training fits while validation stays at chance",
     "train_improves_val_worsens": "validation getting worse while training keeps improving",
 }
-KNOWN: dict[str, str] = {fid: desc for fid, desc, _ in RULES} | NUMERIC
+KNOWN: dict[str, str] = numbers.NUMERIC | {fid: desc for fid, desc, _ in RULES + MORE_RULES} | NUMERIC
 
 
 def sentences(text: str) -> list[str]:
@@ -93,7 +97,7 @@ _LOSS_NUM = re.compile(
     re.IGNORECASE,
 )
 _ACC_NUM = re.compile(
-    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1)\b(?:(?!\b(?:loss|lr|epochs?|steps?)\b)[^\d-]){0,30}?"
+    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1|r2|r²|r\^2)(?!\w)(?:(?!\b(?:loss|lr|epochs?|steps?)\b)[^\d-]){0,30}?"
     + _NUM + r"\s*(%|percent)?",
     re.IGNORECASE,
 )
@@ -123,6 +127,19 @@ def _chance_loss(v: float, c: int | None) -> str | None:
     return None
 
 
+_FLOOR_WORDS = re.compile(r"floor|won't go (?:any )?(?:lower|below)|(?:never|doesn't|does not|can't|cannot) (?:go|get|fall|drop) (?:any )?(?:lower|below|under)|bottom\w* out|minimum", re.IGNORECASE)
+
+
+def _softmax_floor(v: float, c: int | None, s: str) -> str | None:
+    """A loss stuck at ln(1 + (C-1)/e): cross-entropy over probabilities, the floor when softmax is applied twice."""
+    cands = [c] if c else (list(_COMMON_C) if _FLOOR_WORDS.search(s) else [])
+    for cc in cands:
+        ref = math.log(1 + (cc - 1) / math.e)
+        if abs(v - ref) <= 0.02 * ref + 0.005:
+            return f"{v:g} ~ ln(1 + {cc - 1}/e) = {ref:.3f}, the lowest cross-entropy reachable from probabilities instead of logits ({cc} classes)"
+    return None
+
+
 def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
     for m in _LOSS_NUM.finditer(s):
         word, raw = m.group(1).lower(), m.group(2)
@@ -138,18 +155,24 @@ def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
             continue
         if v < 0:
             out.append(Fact("loss_negative", f"a loss of {raw}", s, v))
+        elif v == 0 and re.fullmatch(r"0(?:\.0+)?", raw) and re.search(r"(?:near|close to|almost|about|around|~|approximately|nearly|approaching|to)\s*$", s[: m.start(2)], re.IGNORECASE):
+            out.append(Fact("loss_near_zero", f"a loss near {raw}", s, v))
         elif v == 0 and re.fullmatch(r"0(?:\.0+)?", raw):
             out.append(Fact("loss_zero", f"a loss of {raw}", s, v))
         elif 0 < v < 0.02 and _split_of(s, m.start()) != "val":
             out.append(Fact("loss_near_zero", f"a loss of {raw}", s, v))
         elif why := _chance_loss(v, c):
             out.append(Fact("loss_at_chance", why, s, v))
+        elif why := _softmax_floor(v, c, s):
+            out.append(Fact("loss_at_softmax_floor", why, s, v))
 
 
 def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
     """(position, value in percent or fraction, given as percent?, raw text) for accuracy-like numbers."""
     found: dict[int, tuple[int, float, bool, str]] = {}
     for m in _ACC_NUM.finditer(s):
+        if m.group(1).lower().startswith("r") and float(m.group(2)) < 0:
+            continue  # a negative R² is possible (worse than predicting the mean)
         found[m.start(2)] = (m.start(), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
     for m in _PCT_ACC.finditer(s):
         found.setdefault(m.start(1), (m.start(), float(m.group(1)), True, m.group(1) + "%"))
@@ -186,7 +209,7 @@ _LATER = re.compile(
 
 
 def _nonfinite_facts(s: str, out: list[Fact]) -> None:
-    m = _NAN.search(s)
+    m = next((m for m in _NAN.finditer(s) if not _NEGATION.search(s[max(0, m.start() - 30) : m.start()])), None)
     if not m:
         return
     out.append(Fact("nonfinite", f"'{m.group(0)}' values", s))
@@ -201,7 +224,7 @@ def _word_facts(s: str, out: list[Fact]) -> None:
         if fid in _EXCEPT and _EXCEPT[fid].search(s):
             continue
         for p in pats:
-            if p.search(s):
+            if any(not (fid in NEGATABLE and _NEGATION.search(s[max(0, m.start() - 30) : m.start()])) for m in p.finditer(s)):
                 out.append(Fact(fid, desc, s))
                 break
 
@@ -245,6 +268,7 @@ def extract(text: str) -> list[Fact]:
         if _CHANCE_WORDS.search(s):
             raw.append(Fact("acc_at_chance", "performance at chance level", s))
         _word_facts(s, raw)
+        raw += [Fact(fid, detail, s, v) for fid, detail, v in numbers.sentence_facts(s, c, text)]
     raw += _derived(raw, by_split, c)
     seen: set[str] = set()
     out = []

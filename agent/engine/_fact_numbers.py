@@ -1,0 +1,192 @@
+"""Numbers read against each other: learning-rate values, loss series, magnitudes, ratios and shapes.
+
+Each reader takes one sentence (and the whole text for context such as the batch size) and returns
+(fact id, what was read, value) triples; facts.py wraps them into Facts. What a fact means for each
+cause is the catalog's `facts` tables, never code. Companion of facts.py, which reads losses and
+accuracies against ln C and 1/C.
+
+May import: nothing of ours.
+"""
+
+# ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
+
+from __future__ import annotations
+
+import re
+
+Read = tuple[str, str, float | None]
+
+NUMERIC = {
+    "lr_value_high": "a learning rate far above the usual range for its optimiser",
+    "lr_value_tiny": "a learning rate that is effectively zero",
+    "lr_value_low": "a learning rate far below the usual range (1e-6 or less)",
+    "loss_jumps": "the loss multiplies from one reading to the next",
+    "grad_scale_spread": "gradient magnitudes that differ by orders of magnitude between layers",
+    "loss_terms_scale_differ": "loss terms whose values differ by orders of magnitude",
+    "values_huge": "activations or outputs of enormous magnitude",
+    "scales_with_count": "the loss or update grows with the number of accumulated (micro)batches",
+    "pairwise_shape": "a tensor that should have N elements has N x N (the batch axis appears twice)",
+    "val_worsens": "validation loss rising or validation accuracy falling",
+    "raw_inputs": "inputs fed in raw, unstandardised units",
+}
+
+_NUM = r"(?<![\w.])~?\s*(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.]*\d)"
+_LR = re.compile(r"\b(?:lr|learning[ _]rate)\b\s*(?:=|of|:|is|at|was|to)?\s*(?:set to |about |around |~\s*)?(\d+(?:\.\d+)?(?:e-?\d+)?)\b", re.IGNORECASE)
+_ADAPTIVE = re.compile(r"\badam\w*|rmsprop|adagrad|adafactor|lion\b", re.IGNORECASE)
+_LR_WORDS = re.compile(r"\b(?:lr|learning rate|schedul\w*|decay|warm-?up|cosine|step_?lr)\b", re.IGNORECASE)
+
+
+def _lr(s: str, text: str) -> list[Read]:
+    out: list[Read] = []
+    for m in _LR.finditer(s):
+        v = float(m.group(1))
+        if v <= 0:
+            continue
+        if v <= 1e-9:
+            out.append(("lr_value_tiny", f"a learning rate of {m.group(1)}", v))
+        elif v <= 1e-6:
+            out.append(("lr_value_low", f"a learning rate of {m.group(1)}, far below the usual range", v))
+        elif (_ADAPTIVE.search(text) and v >= 0.01) or v >= 1.0:
+            opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _ADAPTIVE.search(text) else "SGD"
+            out.append(("lr_value_high", f"a learning rate of {m.group(1)} with {opt}", v))
+    if not out and _LR_WORDS.search(text):
+        for m in re.finditer(r"\b1e-(\d+)\b|\b10\^-(\d+)\b", s):
+            if int(m.group(1) or m.group(2)) >= 12:
+                out.append(("lr_value_tiny", f"a learning rate of {m.group(0)}", float("1e-" + (m.group(1) or m.group(2)))))
+                break
+    return out
+
+
+_LOSS_WORD = re.compile(r"\b(?:loss|cross[- ]?entropy|nll|perplexity|ppl)\b", re.IGNORECASE)
+_TIME = re.compile(r"\b(?:epochs?|steps?|iterations?|iters?|now|then|later|after|until|batch(?:es)?)\b|->|\u2192", re.IGNORECASE)
+_SKIP_BEFORE = re.compile(r"(?:epochs?|steps?|iterations?|iters?|batch(?:es)?|size|lr|rate|of|top|x|seed|gpus?|layers?)\s*[=:#]?\s*~?\s*$", re.IGNORECASE)
+_SKIP_AFTER = re.compile(r"^\s*(?:%|percent|epochs?|steps?|iter\w*|classes|k\b|x\b|layers|gpus?|tokens|samples|examples|images|times|decimals?)", re.IGNORECASE)
+_VAL = re.compile(r"\b(?:val(?:idation)?|dev|eval(?:uation)?|test|held[- ]?out)\b", re.IGNORECASE)
+_TRAIN = re.compile(r"\btrain(?:ing)?\b", re.IGNORECASE)
+
+
+def _series(s: str) -> list[Read]:
+    """A loss read at successive times in one sentence: it multiplies (jumps) or, for validation, rises."""
+    m = _LOSS_WORD.search(s)
+    if not m or not _TIME.search(s):
+        return []
+    head = s[max(0, m.start() - 25) : m.start()]
+    split = "val" if _VAL.search(head) else "train" if _TRAIN.search(head) else None
+    tail = s[m.start() :]
+    if _VAL.search(tail[5:]) and _TRAIN.search(tail[5:]):
+        return []  # train and validation numbers side by side are a comparison, not a series
+    vals: list[float] = []
+    for n in re.finditer(_NUM, tail):
+        if _SKIP_BEFORE.search(tail[max(0, n.start() - 14) : n.start()]) or _SKIP_AFTER.match(tail[n.end() :]):
+            continue
+        vals.append(float(n.group(1)))
+    vals = [v for v in vals if v >= 0]
+    ends_nan = bool(re.search(r"\bnan\b|\binf\b", tail[-40:], re.IGNORECASE))
+    out: list[Read] = []
+    if len(vals) >= 2 and split != "val" and vals[0] > 0 and (max(vals[1:]) / vals[0] >= 5 or (ends_nan and len(vals) >= 2)):
+        out.append(("loss_jumps", f"loss {vals[0]:g} -> {max(vals[1:]):g}" + (" -> nan" if ends_nan else ""), max(vals)))
+    if len(vals) >= 2 and split == "val" and vals[-1] >= 1.3 * min(vals) and vals.index(min(vals)) < len(vals) - 1:
+        out.append(("val_worsens", f"validation loss {min(vals):g} -> {vals[-1]:g}", vals[-1]))
+    return out
+
+
+_MAG = re.compile(r"~?\s*(\d+(?:\.\d+)?)?\s*(?:e|x ?10\^)([-+]?\d+)\b|\b10\^(-?\d+)\b", re.IGNORECASE)
+
+
+def _magnitudes(s: str) -> list[float]:
+    out = []
+    for m in _MAG.finditer(s):
+        exp = int(m.group(2) or m.group(3))
+        out.append(float(m.group(1) or 1) * 10.0**exp)
+    return out
+
+
+def _grad_spread(s: str) -> list[Read]:
+    if not re.search(r"\bgrad", s, re.IGNORECASE) or not re.search(r"\blayers?\b|\brest\b|\bothers?\b|\bfirst\b|\blast\b", s, re.IGNORECASE):
+        return []
+    mags = [v for v in _magnitudes(s) if v > 0]
+    if len(mags) >= 2 and max(mags) / min(mags) >= 1e3:
+        return [("grad_scale_spread", f"gradient magnitudes from {min(mags):g} to {max(mags):g}", max(mags) / min(mags))]
+    return []
+
+
+_TERM = re.compile(
+    r"\b([a-z][\w-]*)(?: \([^)]{0,20}\))? (?:loss|ce|l1|l2|mse|term)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,30}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
+    re.IGNORECASE,
+)
+
+
+def _loss_terms(s: str) -> list[Read]:
+    if _VAL.search(s) and _TRAIN.search(s):
+        return []
+    found = {m.group(1).lower(): float(m.group(2)) for m in _TERM.finditer(s)}
+    found = {k: v for k, v in found.items() if k not in ("train", "training", "val", "validation", "test", "the", "total", "my")}
+    vals = [v for v in found.values() if v > 0]
+    if len(vals) >= 2 and max(vals) / min(vals) >= 30:
+        return [("loss_terms_scale_differ", " vs ".join(f"{k} {v:g}" for k, v in found.items()), max(vals) / min(vals))]
+    return []
+
+
+def _huge(s: str) -> list[Read]:
+    if not re.search(r"\b(?:outputs?|activations?|logits|pre-?activations?|hidden (?:states?|units)|features?|embeddings?)\b", s, re.IGNORECASE):
+        return []
+    big = [v for v in _magnitudes(s) if v >= 1e6]
+    return [("values_huge", f"values around {max(big):g}", max(big))] if big else []
+
+
+_RANGE = re.compile(r"(?:range|ranging|ranges|from|between)\s+(?:from\s+)?~?(-?\d+(?:\.\d+)?)\s*(?:to|and|-|\u2013)\s*~?(\d+(?:\.\d+)?(?:e\+?\d+)?)(\s*(?:k|m|million|thousand))?", re.IGNORECASE)
+_INPUTY = re.compile(r"\b(?:inputs?|features?|values?|magnitudes?|pixels?|columns?|raw|intensit\w*|amplitudes?|readings?|measurements?)\b", re.IGNORECASE)
+
+
+def _input_range(s: str) -> list[Read]:
+    if not _INPUTY.search(s) or re.search(r"\b(?:loss|lr|learning rate|epochs?|steps?|accuracy)\b.{0,20}(?:range|from|between)", s, re.IGNORECASE):
+        return []
+    for m in _RANGE.finditer(s):
+        hi = float(m.group(2)) * (1000 if (m.group(3) or "").strip().lower() in ("k", "thousand") else 1e6 if m.group(3) else 1)
+        if hi >= 1000:
+            return [("raw_inputs", f"input values up to {hi:g}", hi)]
+    return []
+
+
+_ACCUM_N = re.compile(r"(?:accum\w*(?:_steps)?|micro-?batch\w*)\s*(?:=|of|over|:)?\s*(\d+)|(\d+) (?:accumulation|micro-?batch\w*) steps", re.IGNORECASE)
+
+
+def _accum(s: str, text: str) -> list[Read]:
+    ns = {int(a or b) for a, b in _ACCUM_N.findall(text)}
+    if _ACCUM_N.search(s) or re.search(r"accumulat\w*|micro-?batch", s, re.IGNORECASE):
+        ns |= {int(n) for n in re.findall(r"(?:from|to|at|=|of|over|with)\s+(\d+)\b(?!\s*(?:%|epochs?|steps? (?:in|of)|updates|k\b))", s)}
+    ns.discard(1)
+    ns.discard(0)
+    if not ns:
+        return []
+    for m in re.finditer(r"\b(\d+(?:\.\d+)?) ?(?:x|times)\b", s, re.IGNORECASE):
+        if any(abs(float(m.group(1)) - n) <= 0.1 * n for n in ns):
+            return [("scales_with_count", f"a factor of {m.group(1)} with {sorted(ns)} accumulation steps", float(m.group(1)))]
+    if len(ns) >= 2 and re.search(r"\bnan\b|diverg\w*|explod\w*|worse|unstable|blows? up", s, re.IGNORECASE) and _ACCUM_N.search(s):
+        return [("scales_with_count", f"fails only at the larger accumulation count ({max(ns)} vs {min(ns)})", float(max(ns)))]
+    return []
+
+
+_SHAPE = re.compile(r"[(\[]\s*(\d+)\s*,\s*(\d+)(?:\s*,\s*\d+)*\s*[)\]]")
+_BATCH_N = re.compile(r"batch(?:[ _]size)?\s*(?:of|=|:|is)?\s*(\d+)|(\d+) (?:sequences|examples|samples|images|items|rows)\b", re.IGNORECASE)
+
+
+def _pairwise(s: str, text: str) -> list[Read]:
+    ns = {int(a or b) for a, b in _BATCH_N.findall(text)}
+    for m in _SHAPE.finditer(s):
+        dims = [int(d) for d in re.findall(r"\d+", m.group(0))]
+        for a, b in zip(dims, dims[1:], strict=False):
+            if a == b and a in ns and a > 1:
+                return [("pairwise_shape", f"shape {m.group(0)} with the batch size {a} twice", float(a))]
+    return []
+
+
+def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
+    """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
+    del c  # the class count is read by facts.py; kept in the signature for readers that need it
+    out: list[Read] = []
+    for reader in (_lr, _accum, _pairwise):
+        out += reader(s, text)
+    for single in (_series, _grad_spread, _loss_terms, _huge, _input_range):
+        out += single(s)
+    return out

@@ -1,0 +1,194 @@
+"""More word-read facts: what reporters measure about gradients, activations, updates and set-up.
+
+Same form as `_fact_words.RULES` (fact id, what the fact says, regular expressions tried per sentence,
+case-insensitive), split out to keep modules short. Each rule is named by the observation, never by a
+cause; what a fact means for each cause is the catalog's `facts` tables.
+
+May import: nothing of ours but `_fact_words` (its shared fragments).
+"""
+
+# ruff: noqa: E501  (a table of regular expressions: one pattern per line reads better than split strings)
+
+from __future__ import annotations
+
+from debug_agent.engine._fact_words import TRAIN, VAL
+
+RULES: list[tuple[str, str, list[str]]] = [
+    ("grads_accumulate", "gradients add up across backward calls or grow linearly with the step count", [
+        r"(?:grad\w*(?: norms?)?|\bit|norms?|updates?).{0,60}(?:grows?|increas\w*|ris\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
+        r"backward.{0,40}(?:twice|two times|again).{0,90}(?:double|twice|2x|two times)",
+        r"grad\w*.{0,30}(?:pil\w* up|keeps? accumulating|add(?:s|ing)? up|(?:are |were )?never (?:cleared|reset|zeroed))",
+        r"(?:grad\w*|norm)\b.{0,40}(?:bigger|larger|greater) than (?:the )?(?:last|previous|one before)",
+        r"grad\w*.{0,60}(?:still|left over|carried over|remain\w*|linger\w*)(?: be| sit\w*| there)? (?:in|from|at|on|into) .{0,40}(?:step|iteration|batch|buffer)",
+    ]),
+    ("grads_nonzero", "the gradients are non-zero", [
+        r"grad\w*.{0,30}(?:are |is )?(?:non-?zero|not zero|finite and non-?zero|do flow|flow fine|look fine|look normal)",
+        r"(?:update|step|grad\w*)\w*(?: sizes?| norms?)? (?:keeps? getting|gets?|grows?|becom\w*) (?:larger|bigger|longer) (?:every|each|with every|with each) (?:step|iteration|update|batch)",
+    ]),
+    ("update_too_large", "each update moves the model a lot", [
+        r"(?:\bkl\b|update|step size|weight change|policy change)\w*.{0,50}(?:huge|enormous|very large|massive|too (?:big|large))",
+        r"(?:entropy|probabilit\w*).{0,30}(?:drops?|collaps\w*|falls?) to (?:~|about |almost )?(?:0|zero)\b.{0,40}(?:after|within) (?:a |one |two |\d+ )?(?:handful|few|couple|update|step|iteration)",
+    ]),
+    ("units_dead", "hidden units output zero for every input", [
+        r"(?:hidden|relu|units?|neurons?|activations?|layer)\b.{0,40}(?:all|exactly|always) (?:zeros?|0)\b(?:.{0,30}(?:for|on) (?:the whole|every|all|each))?",
+        r"\d+ (?:of|out of) \d+ (?:units|neurons|channels|filters|relus|activations)?.{0,40}(?:never|don't|do not) (?:fire|activate)|dead (?:relus?|units|neurons)|never (?:fire|activate)",
+    ]),
+    ("units_saturated", "activations saturate (outputs pinned at their limits)", [
+        r"(?:sigmoid|tanh|activations?|outputs?|units?).{0,40}(?:exactly|all|pinned at|stuck at|saturated at) (?:0 or 1|-1 or 1|±1|\+-1)",
+        r"(?:saturat\w*) (?:sigmoid|tanh|activation|units?|neurons?|filters?)|(?:sigmoid|tanh|filters?|units?|neurons?)\b.{0,30}\bsaturat\w*",
+        r"pre-?activations?.{0,30}(?:in the (?:hundreds|thousands)|huge|enormous|very large)",
+    ]),
+    ("from_init", "the problem is there from initialisation, before any training", [
+        r"(?:right )?(?:from|at|since) (?:the )?initiali[sz]ation|before any training|out of the box|at init\b|(?:at|from) step 0\b|untrained model",
+    ]),
+    ("grows_with_depth", "activations or gradients grow layer by layer", [
+        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:grows?|increas\w*|doubl\w*|multipl\w*|explod\w*|blows? up) (?:with|by|per|at|for|across|layer by)? ?(?:each|every|the|each successive|every successive)? ?(?:depth|layers?|blocks?)\b",
+    ]),
+    ("shrinks_with_depth", "activations or gradients shrink layer by layer", [
+        r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:shrinks?|decreas\w*|halv\w*|decay\w*|vanish\w*) (?:with|by|per|at|for|across|layer by|towards the (?:input|first|early))? ?(?:each|every|the|each successive|every successive)? ?(?:depth|layers?|blocks?)\b",
+    ]),
+    ("long_range_fails", "dependencies over long spans are not learned", [
+        r"(?:dependenc\w*|context|information) (?:over|from|across) (?:the )?(?:last|recent) ~?\d+ (?:steps|tokens|timesteps|frames) only|only (?:the )?last ~?\d+ (?:steps|tokens|timesteps)",
+        r"(?:depends? on|from) (?:the )?(?:first|earliest|early|distant|beginning) (?:token|step|timestep|frame|part|element)s?.{0,60}(?:chance|fails?|can't|cannot|not learn\w*|never)",
+    ]),
+    ("non_torch_op", "part of the loss or forward goes through numpy, scipy or Python numbers", [
+        r"\b(?:numpy|scipy|np\.|\.item\(\)|\.numpy\(\)|\.tolist\(\)|python floats?|sklearn)\b",
+        r"\.detach\(\)|\.data\b|torch\.no_grad|with no_grad|inside (?:a )?no_grad|requires_grad\s*=\s*false on the (?:loss|output)",
+    ]),
+    ("term_no_gradient", "a loss term or part of the model contributes no gradient", [
+        r"(?:not|never|doesn't|does not|isn't|is not) (?:contribut\w*|providing|giving|sending) (?:any )?(?:gradient|grad)",
+        r"(?:remov\w*|dropp\w*|without) (?:it|the \w+ (?:term|loss)).{0,60}(?:bit-?identical|exactly the same|identical) (?:weights|results|training|parameters)",
+    ]),
+    ("reference_impl_works", "swapping in a library or reference implementation makes it train normally", [
+        r"(?:swap|replac|switch)\w* (?:my |our |the )?(?:\w+ )?(?:module|layer|block|implementation|attention|loss|op)\w* (?:for|with|to) (?:nn\.|torch\.|the (?:library|built-?in|reference|official)|a (?:library|built-?in|reference))",
+        r"(?:nn\.\w+|built-?in|library|reference|official) (?:version|implementation|module|layer)?.{0,30}(?:trains?|works?|learns?) (?:normally|fine|well)",
+    ]),
+    ("heads_dependent", "the result changes with the number of heads (one head is fine)", [
+        r"(?:num_heads|n_heads|nhead|heads?)\s*(?:=|of|with)?\s*1\b.{0,80}(?:match\w*|same|fine|works?|identical|exactly)",
+        r"with (?:a single|one|1) head.{0,80}(?:match\w*|same|fine|works?|identical)",
+        r"(?:split\w*|merg\w*|reshap\w*) (?:the )?heads",
+    ]),
+    ("pairwise_shape", "a tensor that should have N elements has N x N (the batch axis appears twice)", [
+        r"\bn ?\* ?n\b|\bn ?x ?n\b|n\^2|n²|\bb ?x ?b\b|\bbatch ?x ?batch\b|(?:square|pairwise) (?:matrix|tensor) of (?:every|all)",
+    ]),
+    ("forward_finite_loss_not", "the forward pass is finite but the loss is NaN/Inf", [
+        r"(?:logits|outputs?|activations|forward(?: pass)?|predictions)\b.{0,20}(?:are |is |look |all |were )*(?:finite|fine|normal)\b.{0,60}(?:no (?:nan|inf)|normal magnitudes|finite)",
+        r"no (?:nan|inf)s? (?:anywhere )?in the (?:forward|logits|model|outputs|activations)",
+    ]),
+    ("early_layers_barely", "early layers change only slightly while later layers change a lot", [
+        r"(?:early|first|lower|bottom|input-side) (?:few )?(?:layers?|blocks?|stages?)\b.{0,30}(?:barely|hardly|only slightly|very little|much less|tiny)",
+        r"(?:last|final|later|top|output) layers?\W?s? (?:weights )?(?:changed|moved|learn\w*|updat\w*) a lot",
+    ]),
+    ("pipeline_breaks_pairing", "a relation between inputs and targets seen in the raw data is gone in the batches", [
+        r"(?:raw|original|csv|file|source|on disk|dataframe|spreadsheet).{0,80}(?:but|while|whereas).{0,40}(?:inside|in|from|after) (?:the )?(?:data ?loader|batches|pipeline|dataset|collat\w*|training loop)",
+    ]),
+    ("val_tracks_train", "validation numbers follow the training numbers exactly", [
+        VAL + r"\w* (?:loss|accuracy|acc|metrics?|curve)? ?(?:tracks|follows|mirrors|matches|equals|is identical to|is the same as|copies) (?:the )?" + TRAIN + r".{0,30}(?:exactly|perfectly|precisely|to the \w+ decimal|step for step)",
+        r"(?:goes|keeps going|keep going) down with it",
+    ]),
+    ("needs_tiny_lr", "training only works with a tiny learning rate", [
+        r"only (?:works|goes down|trains|converges|learns|is stable|decreases) (?:when|if|with|at) .{0,20}(?:learning rate|\blr\b)",
+    ]),
+    ("pad_changes_real_outputs", "outputs at real tokens change with the padding", [
+        r"(?:outputs?|predictions?|logits|results?|hidden states?) (?:at|for|on) (?:the )?(?:real|non-?pad\w*|actual|unpadded) (?:tokens?|positions?).{0,40}(?:depend\w*|chang\w*|differ\w*|vary|varies)",
+        r"depend\w* on (?:which|the) pad(?:ding)? (?:token|id|value|side)|(?:left|right)[- ]padding.{0,40}(?:different|differ\w*|changes?)",
+    ]),
+    ("terminal_value_wrong", "the value or return computed at an episode's last step is wrong", [
+        r"(?:returns?|values?|targets?|q[- ]?values?)\b.{0,40}(?:crash|terminal|final|last|done|end|death|goal)\w* (?:step|state|transition|frame).{0,40}(?:positive|negative|wrong|too (?:high|large|low)|not zero|nonzero|non-zero|bootstrap\w*)",
+    ]),
+    ("matches_reference", "the results match a baseline or published reference", [
+        r"(?:matches|on par with|as good as|same as|in line with|close to) (?:the |our |what the )?(?:baseline|reference|paper|published|expected|literature)",
+    ]),
+    # --- broader readings written from what each kind of bug makes people report (not from any example)
+    ("layout_words", "the order of tensor axes (channels, batch or time first) comes up", [
+        r"\b(?:hwc|chw|nhwc|nchw|channels?[- _]last|channels?[- _]first|batch_first|seq(?:uence)?[- _]first|time[- _]major|axis order|order of (?:the )?(?:axes|dimensions|dims))\b",
+    ]),
+    ("looks_scrambled", "inputs or outputs look scrambled when plotted or inspected", [
+        r"\b(?:scrambl\w*|garbl\w*|jumbl\w*|interleav\w*|shuffled pixels|mixed[- ]up (?:pixels|channels|patches|rows|frames)|stripes|tiles? (?:in the )?wrong (?:place|order))\b",
+    ]),
+    ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
+        r"(?:soft|log_?soft)max\w*.{0,40}(?:dim|axis)\s*=\s*0\b|(?:each |every )?(?:column|class|batch)\w* (?:of (?:the )?(?:output|probabilit\w*) )?sums? to (?:one|1)\b|sums? to (?:one|1) (?:over|across|along) (?:the )?batch|softmax (?:over|across|along) (?:the )?batch",
+    ]),
+    ("nothing_counted", "no element is counted in the loss (an empty mask or a zero count)", [
+        r"(?:mask|number of (?:valid|non-?pad\w*|unmasked|real) (?:tokens|labels|elements)|denominator|count of (?:valid|unmasked))\w*.{0,30}(?:is |are |=\s*|sums? to |comes out )(?:0|zero)(?![.\d])",
+        r"(?:all|every) (?:labels?|targets?|tokens?)\b.{0,40}(?:-100|masked|ignored|ignore_index)",
+    ]),
+    ("low_precision", "half precision or mixed precision", [r"\b(?:fp16|float16|half[- ]precision|\.half\(\)|mixed[- ]precision|\bamp\b|autocast|gradscaler)\b"]),
+    ("math_edge", "a log, exp, division or square root at its edge (log 0, overflow, divide by 0)", [
+        r"log(?:\(| of )(?:0|zero)\b|exp\w* overflow\w*|overflow\w* in exp|divi(?:de|sion) by (?:0|zero)\b|sqrt(?:\(| of )(?:0|zero)\b|norm of (?:a )?zero|0 ?/ ?0|\binf ?- ?inf\b",
+    ]),
+    ("lower_lr_helps", "a smaller learning rate makes it go away", [
+        r"(?:lower\w*|smaller|reduc\w*|decreas\w*|divid\w*|cut\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|stabili[sz]\w*|go(?:es)? away|went away|disappear\w*|works?|prevents?|no (?:more )?(?:nan|spikes?|divergence))",
+        r"(?:with|at) (?:a )?(?:lower|smaller) (?:learning rate|\blr\b).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
+    ]),
+    ("higher_lr_helps", "a larger learning rate makes it train", [
+        r"(?:rais\w*|increas\w*|bigger|larger|higher|doubl\w*|multipl\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|faster|works?|learns?|trains?|finally (?:moves|learns|drops))",
+        r"(?:with|at) (?:a )?(?:higher|larger|bigger) (?:learning rate|\blr\b).{0,40}(?:fine|works?|learns?|trains?|converges?|much faster)",
+    ]),
+    ("loss_identical_every_step", "the loss is exactly the same value at every step", [
+        r"(?:same|identical|exact same) (?:loss )?(?:value|number) (?:at |on )?(?:every|each|all) (?:step|iteration|epoch|batch)",
+        r"loss (?:is |stays |prints )?(?:exactly |precisely )?(?:the same|identical|constant|unchanged) (?:at |on |for |in )?(?:every|each|all) (?:step|iteration|epoch|batch)",
+        r"(?:to|at) (?:the )?(?:\d+|four|five|six|seven|eight)(?:th)? decimals?\b",
+    ]),
+    ("optimizer_setup_suspect", "the optimizer may not hold the model's parameters", [
+        r"optimi[sz]er.{0,60}(?:empty|no param\w*|missing|created before|built before|old model|another (?:model|copy)|copy of the model|different (?:model|copy)|not (?:includ|contain|hold|get)\w*)",
+        r"(?:param_groups|parameters\(\)).{0,40}(?:empty|missing|only|don't include|do not include)",
+    ]),
+    ("trainable_count_full", "the trainable parameter count equals the full model", [
+        r"(?:trainable|number of trainable|requires_grad) param\w*.{0,50}(?:same as|equal\w*|all of|the total|full|every|as many as|unchanged)",
+        r"(?:memory|time per step|step time|optimi[sz]er state)\w*.{0,50}(?:same as|as (?:high|large|much|long) as|identical to|equal to) (?:a |the )?(?:full|unfrozen|phase 2|full fine-?tun\w*)",
+    ]),
+    ("clipping_helps", "gradient clipping makes it go away", [
+        r"(?:clip\w*|clip_grad\w*|gradient clipping|max_norm).{0,50}(?:fix\w*|help\w*|solv\w*|stabili[sz]\w*|goes away|went away|works?|prevents?|no (?:more )?(?:nan|spikes?))",
+    ]),
+    ("data_overlap", "the same examples are in the training and evaluation data", [
+        r"(?:duplicat\w*|overlap\w*|(?:same|identical) (?:images|rows|samples|examples|sentences|records|files)).{0,60}(?:train\w*|test\w*|val\w*|splits?)",
+        r"random(?:ly)? split\w*.{0,30}time[- ]?series|shuffl\w* before (?:the )?split\w*|split\w* after (?:augment\w*|oversampl\w*|upsampl\w*|normali[sz]\w*|smote)",
+        r"(?:feature|column|input)s?\b.{0,40}(?:is|are|encodes?|derived from|computed from|contains?) (?:the |a copy of the )?(?:target|label|answer|outcome)\b",
+    ]),
+    ("clearing_cache_helps", "deleting a cache or restarting makes a change take effect", [
+        r"(?:delet\w*|clear\w*|remov\w*|wip\w*|invalidat\w*|rebuild\w*|regenerat\w*) (?:the )?(?:cache|cached|\.cache|preprocessed|saved|pickled)\w*",
+        r"still (?:the )?old (?:version|values?|data|preprocessing|vocab\w*|tokeni[sz]\w*|features?|labels?|images?|size|shape|config)",
+    ]),
+    ("state_carried", "a hidden state or buffer is carried over between calls", [
+        r"(?:hidden|recurrent|internal|cached|kv[- ]?)\s?(?:state|cache|memory|buffer)s?\b.{0,40}(?:not reset|never reset|carried|kept|persist\w*|reused|leak\w*|grows?|accumulat\w*)",
+        r"(?:not|never|forgot to|without) reset\w* (?:the )?(?:hidden|state|memory|buffer|cache)",
+    ]),
+    ("grad_check_fails", "analytic and numerical gradients disagree", [
+        r"(?:finite[- ]differences?|numerical(?:ly)? (?:gradients?|estimated?)|gradcheck|grad check).{0,60}(?:differ\w*|mismatch\w*|don't match|do not match|doesn't match|does not match|fail\w*|wrong|disagree\w*|off by|opposite sign)",
+        r"(?:analytic\w*|autograd|backward)\w* (?:gradient|grad)s?.{0,40}(?:differ\w*|mismatch\w*|don't match|do not match|disagree\w*|wrong sign|opposite sign).{0,40}(?:finite|numeric\w*)",
+    ]),
+    ("zero_init", "weights initialised to zero or to one constant", [
+        r"(?:initiali[sz]\w*|init)\b.{0,30}(?:to|with|as|at) (?:all )?(?:zeros?|0|a constant|the same (?:value|constant)|ones)\b|(?:zeros_|constant_)\(|all (?:weights|neurons|units) (?:are )?(?:identical|the same)",
+    ]),
+    ("small_dataset", "a small training set", [
+        r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
+    ]),
+    # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)
+    ("freeze_mentioned", "freezing, adapters or partial fine-tuning", [
+        r"\bfrozen\b|\bfreez\w*|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",
+    ]),
+    ("init_mentioned", "weight initialisation", [r"\binit\b|initiali[sz]\w*|kaiming|xavier|glorot|he[- ]init|\.weight\.data|(?:weight|bias) init\w*|reset_parameters"]),
+    ("split_mentioned", "how the data was split into training and evaluation sets", [
+        r"\b(?:train[-/ ]?(?:test|val\w*) split|split\w* (?:the )?(?:data|dataset)|k-?fold|cross-?validat\w*|hold-?out set|test set|random_split|train_test_split|stratif\w*)\b",
+    ]),
+    ("dim_mentioned", "a dimension or axis argument", [r"\b(?:dim|axis)\s*=|\bdimension\b|\bwrong axis\b|\bover (?:the )?(?:batch|class(?:es)?|feature) (?:axis|dim\w*)"]),
+    ("mask_mentioned", "an attention or causal mask", [r"\bmask\w*|\bcausal\b|\btriu\b|\btril\b|is_causal|look-?ahead"]),
+    ("zero_grad_mentioned", "clearing gradients or stepping the optimizer", [r"zero_grad|optimi[sz]er\.step|set_to_none|\.grad\s*=\s*none|clear\w* (?:the )?grad\w*"]),
+    ("label_pipeline_mentioned", "how labels are built or paired with inputs", [
+        r"(?:labels?|targets?|annotations?)\b.{0,40}(?:shift\w*|align\w*|pair\w*|order\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|mapping|map\b|encod\w*)",
+        r"(?:shift\w*|align\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|encod\w*) (?:the )?(?:labels?|targets?)",
+    ]),
+    ("train_mode_not_restored", "evaluation switches the model to eval mode and training never switches back", [
+        r"(?:never|not|forgot to|doesn't|does not|don't|do not|without) (?:\w+ )?(?:switch\w*|set\w*|go\w*|put\w*|turn\w*|chang\w*) (?:it |the model |them )?back",
+        r"(?:never|forgot to|don't|do not|doesn't|does not|without) (?:re-?)?call\w* (?:model\.)?train\(\)|model\.train\(\) (?:is )?(?:never|not) (?:called|restored)",
+    ]),
+    ("tiny_updates", "weights change, but only by a minute amount", [
+        r"(?:weights?|param\w*)\b.{0,40}(?:change|move)\w*.{0,40}(?:only )?(?:at|in|around|by) (?:the )?(?:\d+(?:st|nd|rd|th)|sixth|seventh|eighth) decimal",
+        r"(?:weights?|param\w*)\b.{0,30}(?:change|move)\w* (?:only )?(?:by )?(?:a )?(?:tiny|minuscule|negligible|1e-\d)",
+        r"(?:weights?|param\w*)\b.{0,30}(?:barely|hardly|only slightly|only a little) (?:\w+ )?(?:moved|changed|updated|move|change)",
+    ]),
+    ("no_better_than_pretrained", "training did not move the model beyond where it started", [
+        r"(?:what|as) the (?:pretrained|base|initial|original) model (?:gives|gets|scores|had|does)|same as (?:zero-?shot|before fine-?tuning|the pretrained)",
+    ]),
+]
