@@ -260,6 +260,22 @@ def user_frame(skip_ours: bool = True) -> tuple[str, int, str] | None:
     return None
 
 
+def called_from_library() -> bool:
+    """Whether the op running now was called by a third-party package rather than by the user's code: the
+    first frame outside torch, the standard library and us lies in site-packages. A model composed of
+    torch modules alone (no frame of either) is the user's composition, so it is not library code."""
+    f = sys._getframe(1)
+    while f is not None:
+        name = f.f_code.co_filename
+        path = os.path.abspath(name)
+        if path.startswith(_EXAMPLES):
+            return False
+        if not (name.startswith("<") or path.startswith(_OURS + _LIBS)):
+            return not is_user_file(path)
+        f = f.f_back
+    return False
+
+
 def display_path(path: str) -> str:
     """A path relative to the working directory when it lies below it, else as given."""
     try:

@@ -14,7 +14,7 @@ from typing import Any
 import torch
 from torch.overrides import TorchFunctionMode
 
-from ._common import user_frame
+from ._common import called_from_library, user_frame
 
 # Elementwise binary ops whose output shape is the broadcast of both operands.
 ELEMENTWISE = frozenset(
@@ -54,6 +54,7 @@ class ShapeEvent:
     where: tuple[str, int, str] | None
     detail: str = ""
     stage: str = ""
+    library: bool = False  # called by library code (a third-party package), not by the user's
 
 
 def _dim_arg(args: tuple[Any, ...], kwargs: dict[str, Any], pos: int) -> Any:
@@ -96,7 +97,7 @@ class OpRecorder(TorchFunctionMode):
         return out
 
     def _record(self, *a: Any, **k: Any) -> None:
-        self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, **k))
+        self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, library=called_from_library(), **k))
 
     def _check_broadcast(self, name: str, args: tuple[Any, ...], out: Any) -> None:
         if len(args) < 2 or not isinstance(out, torch.Tensor):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -13,6 +12,7 @@ from torch import nn
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import call_flat, clone_batch, copy_model, finding_at, main_tensor
+from ._positions import CausalOptions, causal_test
 from ._rows import Leaves, output_batch_axis
 from ._trace import OpRecorder
 from .registry import ProbeContext, probe
@@ -131,80 +131,6 @@ def _batch_pattern(
     return tags, meas, findings, passes
 
 
-def _perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generator) -> None:
-    """Change x[row, ..., start:, ...] along the sequence axis in place (x is our own copy)."""
-    idx = [slice(None)] * x.dim()
-    idx[0], idx[dim] = row, slice(start, None)
-    part = x[tuple(idx)]
-    if x.is_floating_point():
-        x[tuple(idx)] = part + torch.randn(part.shape, generator=gen, dtype=x.dtype).to(x.device) * (
-            float(x.float().std()) + 1e-3
-        )
-    else:
-        vocab = int(x.max()) + 1
-        x[tuple(idx)] = (part + torch.randint(1, max(vocab, 2), part.shape, generator=gen).to(x.device)) % max(vocab, 2)
-
-
-def _causal(
-    call: Callable[[Any], Any],
-    inputs: tuple[torch.Tensor, ...],
-    dims: tuple[int, int],
-    opts: DependencyOptions,
-    seed: int,
-) -> tuple[list[str], dict[str, Any], list[Finding]]:
-    """Per-row cut test: row b gets its own cut c_b; only positions >= c_b change; outputs before c_b must not.
-
-    dims: (sequence axis of the inputs, batch axis of the output). The output's position axis is the
-    same as the inputs' when it has length T there, else its only other axis of length T.
-    """
-    dim, out_axis = dims
-    B, T = inputs[0].shape[0], inputs[0].shape[dim]
-    with torch.no_grad():
-        y0 = main_tensor(call(inputs)).movedim(out_axis, 0)
-    pos = dim if y0.dim() > dim and y0.shape[dim] == T else None
-    if pos is None:
-        others = [a for a in range(1, y0.dim()) if y0.shape[a] == T]
-        pos = others[0] if len(others) == 1 else None
-    if pos is None:
-        return [], {"causal": "output has no per-position axis"}, []
-    cuts = list(range(1, T))
-    n_pass = min(math.ceil(len(cuts) / B), opts.max_cut_passes)
-    if n_pass * B < len(cuts):  # too many positions for the budget: spread the cuts evenly
-        step = len(cuts) / (n_pass * B)
-        cuts = sorted({cuts[int(i * step)] for i in range(n_pass * B)})
-    gen = torch.Generator().manual_seed(seed)
-    scale = float(y0.abs().max()) + 1e-12
-    leaks: list[tuple[int, int, int, float]] = []  # (row, cut, earliest changed position, size)
-    for p in range(n_pass):
-        chunk = cuts[p * B : (p + 1) * B]
-        if not chunk:
-            break
-        xs = tuple(x.clone() for x in inputs)
-        for row, c in enumerate(chunk):
-            for x in xs:
-                if x.dim() > dim and x.shape[dim] == T:
-                    _perturb(x, row, c, dim, gen)
-        with torch.no_grad():
-            y = main_tensor(call(xs)).movedim(out_axis, 0)
-        diff = (y - y0).abs().movedim(pos, 1).reshape(B, T, -1).amax(-1)  # (B, T)
-        for row, c in enumerate(chunk):
-            changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
-            if len(changed):
-                leaks.append((row, c, int(changed[0]), float(diff[row, :c].max() / scale)))
-    meas = {"causal_cuts_tested": len(cuts), "causal_positions": T, "causal_passes": n_pass, "causal_leaks": len(leaks)}
-    if not leaks:
-        return ["causal_ok"], meas, []
-    row, c, pos, size = min(leaks, key=lambda t: t[2])
-    findings = [
-        Finding(
-            text=f"output at position {pos} of row {row} changed when only positions >= {c} were changed "
-            f"({len(leaks)} of {len(cuts)} cuts leak; relative change {size:.3g})",
-            data={"row": row, "cut": c, "position": pos},
-        )
-    ]
-    return ["causal_leak"], meas, findings
-
-
 def _forward_notes(rec: OpRecorder) -> tuple[list[str], list[Finding]]:
     tags, findings = [], []
     for ev in rec.events:
@@ -247,6 +173,8 @@ def _batch_stat_norms(model: nn.Module) -> list[str]:
         "input_grad_none",
         "causal_ok",
         "causal_leak",
+        "causal_leak_superset",
+        "positions_scrambled",
     ),
     cost=8.0,
     options=DependencyOptions,
@@ -328,7 +256,10 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
 
     if options.causal and target.causal:
         seq = target.sequence_dim + 1 if target.sequence_dim < axes[0] else target.sequence_dim  # batch-first
-        ctags, cmeas, cfind = _causal(call, inputs, (seq, axis), options, ctx.seed)
+        opts = CausalOptions(tol=options.tol, max_cut_passes=options.max_cut_passes)
+        ctags, cmeas, cfind = causal_test(
+            call, inputs, (seq, axis), opts, ctx.seed, rows_independent="batch_leak" not in tags
+        )
         tags += ctags
         meas.update(cmeas)
         findings += cfind

@@ -259,12 +259,14 @@ def _explained(
     if watch.low:
         reasons.append(f"forward computes in lower precision ({watch.low[0]}) although the copy runs in float64")
     steps = sorted(by_step)
-    if watch.kinks or by_step[steps[0]] < by_step[steps[-1]]:
-        reasons.append(
-            "finite differences cross kinks"
-            + (f" ({', '.join(watch.kinks[:4])})" if watch.kinks else "")
-            + f"; the best agreement ({best:.1e}) came at step {min(by_step, key=by_step.__getitem__):g}"
-        )
+    at = f"the best agreement ({best:.1e}) came at step {min(by_step, key=by_step.__getitem__):g}"
+    if watch.kinks:
+        reasons.append(f"finite differences cross kinks ({', '.join(watch.kinks[:4])}); {at}")
+    elif by_step[steps[0]] > min(by_step.values()):
+        # The error grows again as the step shrinks: rounding, not a wrong formula.
+        reasons.append(f"the difference grows again at smaller steps (rounding error); {at}")
+    elif by_step[steps[0]] < by_step[steps[-1]]:
+        reasons.append(f"the difference shrinks with the step (truncation error); {at}")
     if not reasons:
         reasons.append("the disagreement does not shrink at any finite-difference step")
     meas.update(stochastic_forward=stochastic, kinks=watch.kinks, low_precision=watch.low)

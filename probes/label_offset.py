@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
-from ._common import as_float, call_flat, clone_batch, copy_model, make_optimizer, train_step, with_main_tensor
+from ._common import as_float, call_flat, clone_batch, copy_model, make_optimizer, train_step
+from ._pairing import logits_of, paired_labels, paired_labels_inside
 from .registry import ProbeContext, not_applicable, probe
 
 OFFSETS = (-2, -1, 0, 1, 2)
@@ -34,42 +35,6 @@ class LabelOffsetOptions(BaseModel):
     below: float = Field(
         default=0.85, gt=0, lt=1, description="a loss on renamed tokens under this fraction of the label entropy"
     )
-
-
-def _with_logits(out: Any, leaf: torch.Tensor) -> Any:
-    """The model's output structure with its logits replaced by `leaf` (output objects keep their class)."""
-    return with_main_tensor(out, leaf)
-
-
-def _logits(out: Any) -> torch.Tensor | None:
-    if isinstance(out, torch.Tensor):
-        return out
-    if isinstance(out, dict):
-        return out.get("logits") if isinstance(out.get("logits"), torch.Tensor) else None
-    if isinstance(out, (tuple, list)) and out and isinstance(out[0], torch.Tensor):
-        return out[0]
-    return None
-
-
-def _paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tensor | None:
-    """(B, T) label index the loss pairs with each output position (-1 where none), or None if not CE-like."""
-    leaf = torch.zeros_like(logits, dtype=torch.float32, device=logits.device).requires_grad_(True)
-    fed = _with_logits(out, leaf)
-    if fed is None:
-        return None
-    loss = target.loss_fn(fed, clone_batch(target.targets))
-    if not isinstance(loss, torch.Tensor) or not loss.requires_grad:
-        return None
-    (g,) = torch.autograd.grad(loss, leaf, allow_unused=True)
-    if g is None:
-        return None
-    g = g.detach().double().cpu()
-    scale = g.abs().amax(-1)
-    used = scale > 1e-12
-    ce_like = (g.sum(-1).abs() <= 1e-6 * scale.clamp_min(1e-30)) & (g.amin(-1) < -0.5 * scale)
-    if not bool(used.any()) or bool((used & ~ce_like).any()):
-        return None
-    return torch.where(used, g.argmin(-1), torch.full_like(scale, -1, dtype=torch.long))
 
 
 def _match(labels: torch.Tensor, tokens: torch.Tensor, k: int) -> tuple[float, int]:
@@ -112,7 +77,8 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     also trains a copy a few steps and evaluates it on the batch with every token id renamed: no model
     that learned the data can beat the labels' entropy on renamed sequences, a model that reads the
     answer from its input can. Needs integer token inputs shaped (batch, time) and a
-    cross-entropy-like loss over the last axis of (batch, time, vocabulary) logits.
+    cross-entropy-like loss over the last axis of (batch, time, vocabulary) logits. When the model
+    computes the loss itself from labels among its inputs, the logits are replaced where they are made.
     """
     tokens = target.inputs[0]
     if tokens.is_floating_point() or tokens.dim() != 2 or tokens.shape[1] < 3:
@@ -120,10 +86,12 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     model = copy_model(target).eval()
     with torch.no_grad():
         out = call_flat(target, model, clone_batch(target.inputs))
-    logits = _logits(out)
+    logits = logits_of(out)
     if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(tokens.shape):
         return not_applicable("label_offset", "the model output is not (batch, time, vocabulary) logits")
-    labels = _paired_labels(target, out, logits)
+    labels = paired_labels(target, out, logits)
+    if labels is None:  # a loss computed inside the model from labels among the inputs
+        labels = paired_labels_inside(target, model, tuple(logits.shape))
     if labels is None:
         return ProbeResult(
             name="label_offset",
@@ -221,7 +189,11 @@ def _short_fit(target: Target, labels: torch.Tensor, steps: int, seed: int) -> t
     def rename(x: torch.Tensor) -> torch.Tensor:
         return torch.where(x >= 0, perm[x.clamp(0, vocab - 1)], x)
 
-    renamed = (rename(tokens), *inputs[1:])
+    # Labels handed to the model as an input (a model computing its own loss) are renamed alike; 0/1 masks are not.
+    renamed = tuple(
+        rename(x) if i == 0 or (x.shape == tokens.shape and not x.is_floating_point() and int(x.max()) > 1) else x
+        for i, x in enumerate(inputs)
+    )
     new_targets = rename(targets) if isinstance(targets, torch.Tensor) and not targets.is_floating_point() else targets
     model.eval()
     with torch.no_grad():

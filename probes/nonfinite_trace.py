@@ -15,6 +15,7 @@ from torch.overrides import TorchFunctionMode
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import (
+    called_from_library,
     clone_batch,
     copy_model,
     finding_at,
@@ -65,6 +66,7 @@ class _First(TorchFunctionMode):
     """Remembers the first op whose inputs are all finite but whose output is not."""
 
     hit: tuple[str, list[str], tuple[str, int, str] | None] | None = None
+    in_library: bool = False  # the hit's op was called by a third-party package, not by the user's code
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -79,15 +81,28 @@ class _First(TorchFunctionMode):
                 if ins and _finite(ins) and _finite_scalars(args, kwargs or {}):
                     name = getattr(func, "__name__", str(func)).strip("_")
                     self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
+                    self.in_library = called_from_library()
         return out
 
 
-def _forward(target: Target, model: torch.nn.Module, batch: Any) -> tuple[torch.Tensor | None, _First]:
+def _forward(target: Target, model: torch.nn.Module, batch: Any) -> tuple[torch.Tensor | None, _First, bool]:
+    """The loss, the tracer, and whether what leaves forward (the loss, else the output) is all finite."""
     tracer = _First()
     with tracer:
         out = forward(target, model, batch[0])
         loss = target.loss_fn(out, batch[1]) if target.loss_fn is not None else None
-    return loss, tracer
+    return loss, tracer, _finite(_tensors(loss if loss is not None else out))
+
+
+def _contained(hit: tuple[str, list[str], tuple[str, int, str] | None], in_library: bool) -> Finding:
+    """A non-finite intermediate that never reaches the output or loss (masked or clamped away): a note."""
+    op, ranges, frame = hit
+    where = "inside library code (called by a package)" if in_library else "in your code"
+    text = (
+        f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN {where}, but the value was masked or "
+        "clamped before the output and loss, which stay finite; noted, not evidence"
+    )
+    return finding_at(text, frame, contained=True, op=op, library=in_library)
 
 
 def _backward(loss: torch.Tensor) -> tuple[str, tuple[str, int, str] | None] | None:
@@ -125,8 +140,9 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
 
     Checks the batch itself, then runs forward and the loss under a torch function mode that stops at
     the first op whose inputs are finite and whose output is not (with the inputs' ranges and your
-    source line), then backward under anomaly detection, then `steps` training steps with your
-    optimizer (and train_step) watching for the loss to become non-finite.
+    source line; when the loss and output stay finite, that value was masked or clamped away, e.g. a
+    library's intended log(0), and it is only noted), then backward under anomaly detection, then
+    `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite.
     """
     batch = clone_batch(target.batch)
     inputs = input_tensors(batch[0])
@@ -140,10 +156,16 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
             summary=f"the batch itself holds {bad} Inf/NaN value(s)",
         )
     model = copy_model(target).train()
-    loss, tracer = _forward(target, model, batch)
-    if tracer.hit:
-        return _report("nonfinite_forward", "forward", tracer.hit, {})
+    loss, tracer, finite_out = _forward(target, model, batch)
+    notes: list[Finding] = []
     meas: dict[str, Any] = {}
+    contained_at = None
+    if tracer.hit and not finite_out:
+        return _report("nonfinite_forward", "forward", tracer.hit, {})
+    if tracer.hit:
+        notes.append(_contained(tracer.hit, tracer.in_library))
+        meas["contained_nonfinite_op"] = tracer.hit[0]
+        contained_at = tracer.hit[0::2]
     if loss is not None and loss.requires_grad:
         back = _backward(loss)
         if back:
@@ -162,6 +184,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
             name="nonfinite_trace",
             status="passed",
             outcomes=["all_finite"],
+            findings=notes,
+            measurements=meas,
             summary="forward and backward are finite on the batch",
         )
     model = copy_model(target).train()
@@ -173,9 +197,9 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
         losses.append(value)
         if not torch.isfinite(torch.tensor(value)):
             model.load_state_dict(snapshot)
-            _, tracer = _forward(target, model, batch)
+            _, tracer, _ = _forward(target, model, batch)
             meas.update(steps_until_nonfinite=step + 1, loss_history=[float(f"{v:.4g}") for v in losses[-8:]])
-            if tracer.hit:
+            if tracer.hit and tracer.hit[0::2] != contained_at:
                 return _report("nonfinite_after_steps", f"step {step + 1}", tracer.hit, meas)
             return ProbeResult(
                 name="nonfinite_trace",
@@ -195,6 +219,7 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
                 name="nonfinite_trace",
                 status="inconclusive",
                 measurements=meas,
+                findings=notes,
                 summary=f"ran out of time after {len(losses)} of {options.steps} training steps (all finite so far); "
                 "no verdict",
             )
@@ -204,6 +229,7 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
         status="passed",
         outcomes=["all_finite"],
         measurements=meas,
+        findings=notes,
         summary=f"forward, backward and {len(losses)} training steps stay finite",
     )
 

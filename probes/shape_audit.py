@@ -40,7 +40,15 @@ def _describe(ev: ShapeEvent) -> str:
     return f"`{ev.op}` normalises over the batch axis of {shapes} ({ev.detail}): rows are coupled"
 
 
+def _in_library(ev: ShapeEvent) -> bool:
+    """An op in forward called by library code (a third-party package, or no frame of the user's code on
+    the stack): the library's own arithmetic, not evidence against the user's code."""
+    return ev.stage == "forward" and ev.library
+
+
 def _is_defect(ev: ShapeEvent) -> bool:
+    if _in_library(ev):
+        return False
     return ev.kind != "bare_squeeze" or "batch axis" in ev.detail
 
 
@@ -65,6 +73,8 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     is bigger than either ((N,1) against (N,) gives (N,N)); an elementwise loss is flagged when its
     input and target shapes differ; softmax/log_softmax/normalize over the batch axis and bare
     `squeeze()` calls are noted. Each finding names the op, the shapes and the user's source line.
+    An op in forward called by a third-party package rather than by the user's code (a library's own
+    arithmetic, e.g. relative-position bucketing) is noted as a library finding, never a defect.
     """
     model = copy_model(target)
     inputs, targets = clone_batch(target.batch)
@@ -90,8 +100,13 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
 
     findings: list[Finding] = []
     outcomes: list[str] = []
-    defects = 0
+    defects = library = 0
     for ev, count in grouped.values():
+        if _in_library(ev):
+            library += 1
+            text = _describe(ev) + " inside library code (called by a package, not by your code); noted, not evidence"
+            findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, library=True))
+            continue
         # A hazard inside the metric misreports training; it does not change what the model learns.
         outcomes.append("metric_broadcast" if ev.stage == "metric_fn" and ev.kind != "bare_squeeze" else TAGS[ev.kind])
         defects += _is_defect(ev)
@@ -102,7 +117,7 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
         )
         findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, out_shape=ev.out_shape))
 
-    if not findings:
+    if not outcomes:
         outcomes = ["shapes_consistent"]
     status = "failed" if defects else "passed"
     summary = (
@@ -110,6 +125,8 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
         if defects
         else f"no silent broadcasting in {', '.join(stages)} ({recorder.n_ops} ops checked)"
     )
+    if library:
+        summary += f"; {library} broadcast(s) inside library code noted, not evidence"
     return ProbeResult(
         name="shape_audit",
         status=status,
@@ -121,6 +138,7 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
             "stages": stages,
             "output_shape": list(out.shape) if isinstance(out, torch.Tensor) else None,
             "target_shape": list(targets.shape) if isinstance(targets, torch.Tensor) else None,
-            "hazards": len(findings),
+            "hazards": len(findings) - library,
+            "library_hazards": library,
         },
     )

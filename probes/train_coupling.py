@@ -65,8 +65,10 @@ def _perturbed(inputs: tuple[torch.Tensor, ...], rows: torch.Tensor, gen: torch.
             noise = torch.randn(y[rows].shape, generator=gen, dtype=torch.float64) * max(scale, 1e-3)
             y[rows] = (y[rows].double() + noise.to(y.device)).to(y.dtype)
         elif x.dtype != torch.bool and x.numel():
-            lo, hi = int(x.min()), int(x.max())
-            y[rows] = torch.randint(lo, hi + 1, y[rows].shape, generator=gen).to(y.device, y.dtype)
+            # Values drawn from those present: ids stay ids, and a label's ignore_index (-100) stays valid.
+            values = torch.unique(x.detach().cpu())
+            pick = torch.randint(0, len(values), y[rows].shape, generator=gen)
+            y[rows] = values[pick].to(y.device, y.dtype)
         out.append(y)
     return tuple(out)
 

@@ -18,7 +18,7 @@ graph.detached mode.train_at_eval mode.eval_at_train norm.batch_coupling init.de
 grad.exploding data.label_misalignment data.leakage data.unnormalized data.stale_cache mask.causal_leak
 state.cross_batch autograd.wrong_backward metric.wrong rl.bootstrap_terminal scale.loss_imbalance
 attn.unscaled_scores optim.frozen_params_train optim.grad_accum_unscaled optim.scheduler_misstep loss.padding_counted
-fit.overfitting fit.underfitting fit.undertrained none""".split()
+mask.padding_attended fit.overfitting fit.underfitting fit.undertrained none""".split()
 
 
 def test_ids_are_exactly_the_stable_list():

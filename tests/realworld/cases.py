@@ -36,6 +36,7 @@ CASES = [
     Case("llama", "hf_llama.py", "none"),
     Case("t5", "hf_t5.py", "none"),
     Case("vit", "hf_vit.py", "none"),
+    Case("gpt2_padded (labels=-100, model shifts)", "hf_gpt2.py:make_padded", "none"),
     Case("own_gpt (closures, tying, clipping)", "own_gpt.py", "none", needs=""),
     Case("own_lstm (seq-first, hidden state)", "own_lstm.py", "none", needs=""),
     Case("own_outputs_bf16 (dict, output object, autocast)", "own_outputs_bf16.py", "none", needs=""),
@@ -79,5 +80,19 @@ CASES = [
         "data.label_misalignment",
         "the language model's loss plateaus far above what similar models reach; predictions look misaligned "
         "with the targets",
+    ),
+    Case(
+        "bert: attention mask inverted",
+        "hf_bert.py:make_mask_inverted",
+        "mask.padding_attended",
+        "since I changed how batches are collated, the classifier's accuracy on short sentences is much worse than "
+        "on long ones",
+    ),
+    Case(
+        "gpt2: padding not ignored in the loss",
+        "hf_gpt2.py:make_pad_in_loss",
+        "loss.padding_counted",
+        "the reported loss drops much faster on batches of short sequences, and generated samples often stop early "
+        "and emit pad tokens",
     ),
 ]

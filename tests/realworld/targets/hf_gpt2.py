@@ -31,3 +31,27 @@ def make_labels_shifted_twice():
         "loss_fn": lambda out, y: out.loss,
         "causal": True,
     }
+
+
+def _padded(ignore_pad: bool):
+    """Right-padded sequences (pad id 0) with labels handed to the model, which shifts them itself."""
+    ids = tokens()
+    mask = torch.ones_like(ids)
+    mask[::2, 11:] = 0
+    ids = ids.masked_fill(mask == 0, 0)
+    labels = ids.masked_fill(mask == 0, -100) if ignore_pad else ids.clone()  # BUG when not ignore_pad
+    return {
+        "model": _model(),
+        "batch": ({"input_ids": ids, "attention_mask": mask, "labels": labels}, labels),
+        "loss_fn": lambda out, y: out.loss,
+        "eval_fn": evaluate,
+        "causal": True,
+    }
+
+
+def make_padded():
+    return _padded(ignore_pad=True)
+
+
+def make_pad_in_loss():
+    return _padded(ignore_pad=False)

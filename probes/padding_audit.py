@@ -1,0 +1,195 @@
+"""padding_audit: in a padded batch, do real positions read the padding, and does the loss train on it?
+
+Padding is found from the batch itself, never from the mask's polarity alone: a 0/1 input shaped like
+the token ids (an attention mask) whose positions of one value hold a single token id in a run at the
+end (or start) of each row. Two measurements on a copy in eval mode:
+- attention: the padded tokens are replaced by other ids (the mask unchanged); outputs at real
+  positions (or a padded row's pooled output) must not move. They move when the mask is inverted,
+  not passed, or of the wrong polarity for the model.
+- loss: the label the loss pairs with each output position is read from its gradient on all-zero
+  logits (see _pairing); a loss that trains positions to predict the padding id counts the padding
+  (pad labels not set to ignore_index).
+May import: schemas, the probe registry and helpers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
+
+from ._common import call_flat, clone_batch, copy_model, main_tensor
+from ._pairing import logits_of, paired_labels, paired_labels_inside
+from .registry import ProbeContext, not_applicable, probe
+
+
+class PaddingAuditOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=1e-5, gt=0, lt=1, description="relative output change that counts as reading padding")
+
+
+def _at_row_ends(sel: torch.Tensor) -> bool:
+    """Every row's selected positions form one run touching its start or its end (or the row has none)."""
+    for row in sel:
+        idx = torch.nonzero(row).flatten()
+        if len(idx) == 0:
+            continue
+        first, last, n = int(idx[0]), int(idx[-1]), len(idx)
+        if last - first + 1 != n or (first != 0 and last != len(row) - 1):
+            return False
+    return True
+
+
+def find_padding(inputs: tuple[Any, ...]) -> tuple[int, int, torch.Tensor, int, int] | None:
+    """(token input index, mask input index, pad positions (B, T) bool, pad id, mask value at pads) or None."""
+    tokens = [
+        i for i, x in enumerate(inputs) if isinstance(x, torch.Tensor) and not x.is_floating_point() and x.dim() == 2
+    ]
+    for ti in tokens:
+        ids = inputs[ti]
+        for mi, m in enumerate(inputs):
+            if mi == ti or not isinstance(m, torch.Tensor) or m.shape != ids.shape or m.is_floating_point():
+                continue
+            values = set(torch.unique(m.long()).tolist())
+            if values != {0, 1}:
+                continue
+            for v in (0, 1):
+                sel = m.long() == v
+                pad_ids = torch.unique(ids[sel])
+                if len(pad_ids) == 1 and _at_row_ends(sel) and not bool(sel.all(1).any()):
+                    return ti, mi, sel, int(pad_ids[0]), v
+    return None
+
+
+def _attention(
+    target: Target,
+    model: torch.nn.Module,
+    inputs: tuple[Any, ...],
+    pad: tuple[int, torch.Tensor],
+    tol: float,
+    seed: int,
+) -> tuple[str, dict[str, Any], list[Finding]]:
+    """Replace the padded tokens by other ids; do outputs at real positions (or pooled rows) move?"""
+    ti, sel = pad
+    ids = inputs[ti]
+    gen = torch.Generator().manual_seed(seed)
+    vocab = max(int(ids.max()) + 1, 2)
+    moved_ids = ids.clone()
+    noise = torch.randint(1, vocab, ids.shape, generator=gen).to(ids.device)
+    moved_ids[sel] = (ids[sel] + noise[sel]) % vocab
+    moved = tuple(moved_ids if i == ti else x for i, x in enumerate(inputs))
+    with torch.no_grad():
+        y0 = main_tensor(call_flat(target, model, inputs)).float()
+        y1 = main_tensor(call_flat(target, model, moved)).float()
+    B, T = sel.shape
+    rows = sel.any(1)
+    diff = (y1 - y0).abs()
+    scale = float(y0.abs().max()) + 1e-12
+    if diff.dim() >= 2 and tuple(diff.shape[:2]) == (B, T):
+        per = diff.reshape(B, T, -1).amax(-1)
+        real = ~sel.to(per.device) & rows.to(per.device)[:, None]
+        change = float(per[real].max()) if bool(real.any()) else 0.0
+        unit = "real positions of padded rows"
+    else:
+        change = float(diff.reshape(B, -1)[rows.to(diff.device)].amax()) if bool(rows.any()) else 0.0
+        unit = "padded rows' outputs"
+    meas = {"padded_rows": int(rows.sum()), "padded_positions": int(sel.sum()), "real_output_change": change / scale}
+    if change <= tol * scale:
+        return "padding_masked", meas, []
+    text = (
+        f"changing only the padded tokens moved the {unit} by {change / scale:.3g} (relative): real positions read "
+        "the padding (attention mask inverted, not passed, or of the wrong polarity for this model)"
+    )
+    return "padding_attended", meas, [Finding(text=text, data={"relative_change": round(change / scale, 6)})]
+
+
+def _loss(
+    target: Target, model: torch.nn.Module, inputs: tuple[Any, ...], pad: tuple[torch.Tensor, int, int]
+) -> tuple[str | None, dict[str, Any], list[Finding]]:
+    """Does the loss train output positions to predict the padding id?"""
+    sel, pad_id, vocab_max = pad
+    with torch.no_grad():
+        out = call_flat(target, model, inputs)
+    logits = logits_of(out)
+    if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(sel.shape):
+        return None, {"loss_check": "the output is not (batch, time, vocabulary) logits"}, []
+    if logits.shape[-1] <= vocab_max:  # tags or classes, not tokens: the pad id means nothing there
+        return None, {"loss_check": "the output classes are not the token vocabulary"}, []
+    labels = paired_labels(target, out, logits)
+    if labels is None:
+        labels = paired_labels_inside(target, model, tuple(logits.shape))
+    if labels is None:
+        return None, {"loss_check": "the loss does not behave like cross-entropy over the last axis"}, []
+    # A position counts when it is trained on the pad id and is padded or next to the padding (a shifting
+    # loss pairs the last real position with the first pad); elsewhere the id may be a real label.
+    near = sel.clone()
+    near[:, 1:] |= sel[:, :-1]
+    near[:, :-1] |= sel[:, 1:]
+    trained = int(((labels == pad_id) & near.to(labels.device)).sum())
+    meas = {"positions_trained_on_pad_id": trained, "labelled_positions": int((labels >= 0).sum())}
+    if not trained:
+        return "padding_ignored_in_loss", meas, []
+    text = (
+        f"the loss trains {trained} output position(s) to predict the padding token (id {pad_id}): padded labels "
+        "are not set to ignore_index (-100) or masked out of the loss"
+    )
+    return "padding_counted", meas, [Finding(text=text, data={"positions": trained, "pad_id": pad_id})]
+
+
+@probe(
+    headline=("real_output_change", "positions_trained_on_pad_id"),
+    outcomes=("padding_masked", "padding_attended", "padding_ignored_in_loss", "padding_counted"),
+    cost=3.0,
+    options=PaddingAuditOptions,
+)
+def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOptions) -> ProbeResult:
+    """Padded batches: real positions must not read the padding, and the loss must not train on it.
+
+    Finds the padding from the batch (a 0/1 mask input whose positions of one value hold one token id
+    in a run at the row ends). Replaces the padded tokens by other ids and checks that outputs at real
+    positions (or pooled outputs of padded rows) stay put; with a loss_fn, reads the label the loss
+    pairs with each position from its gradient on zero logits and counts positions trained to
+    predict the padding id. Not applicable without padded rows.
+    """
+    inputs = tuple(clone_batch(target.inputs))
+    found = find_padding(inputs)
+    if found is None:
+        return not_applicable("padding_audit", "no padded rows (a 0/1 mask input marking a run of one pad id)")
+    ti, mi, sel, pad_id, value = found
+    real_ids = inputs[ti][~sel]
+    if bool((real_ids == pad_id).any()):
+        return ProbeResult(
+            name="padding_audit",
+            status="inconclusive",
+            summary=f"the padding id {pad_id} also occurs among real tokens; padding cannot be told apart",
+        )
+    model = copy_model(target).eval()
+    tag, meas, findings = _attention(target, model, inputs, (ti, sel), options.tol, ctx.seed)
+    meas.update(pad_id=pad_id, mask_value_at_padding=value)
+    tags = [tag]
+    if target.loss_fn is not None:
+        ltag, lmeas, lfind = _loss(target, model, inputs, (sel, pad_id, int(inputs[ti].max())))
+        meas.update(lmeas)
+        findings += lfind
+        tags += [ltag] if ltag else []
+    bad = [t for t in tags if t in ("padding_attended", "padding_counted")]
+    status: ProbeStatus = "failed" if bad else "passed"
+    parts = [
+        "real positions read the padding" if "padding_attended" in tags else "real positions ignore the padding",
+    ]
+    if "padding_counted" in tags:
+        parts.append(f"the loss trains {meas['positions_trained_on_pad_id']} position(s) on the padding id")
+    elif "padding_ignored_in_loss" in tags:
+        parts.append("the loss ignores padded positions")
+    return ProbeResult(
+        name="padding_audit",
+        status=status,
+        outcomes=tags,
+        findings=findings,
+        measurements=meas,
+        summary=f"{int(sel.any(1).sum())} padded row(s): " + "; ".join(parts),
+    )

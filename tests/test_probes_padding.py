@@ -1,0 +1,92 @@
+"""padding_audit on our own padded encoder: an inverted padding mask lets real positions read the
+padding; pad labels without ignore_index count padding in the loss; the healthy twins pass both."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+import debug_agent.probes as P
+from debug_agent.isolation import probe_registry
+from debug_agent.probes.padding_audit import find_padding
+from debug_agent.schemas import ProbeResult, Target
+
+V, PAD = 30, 0
+
+
+class Encoder(nn.Module):
+    """A bidirectional token tagger: attention_mask 1 = real token, as tokenizers return it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(V, 16)
+        self.layer = nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0, batch_first=True)
+        self.out = nn.Linear(16, V)
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        h = self.layer(self.emb(input_ids), src_key_padding_mask=attention_mask == 0)
+        return self.out(h)
+
+
+def _batch(seed: int = 1) -> tuple[torch.Tensor, torch.Tensor]:
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(seed))
+    mask = torch.ones_like(ids)
+    mask[::2, 7:] = 0  # every other row right-padded
+    return ids.masked_fill(mask == 0, PAD), mask
+
+
+def _ce(logits: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), ignore_index=-100)
+
+
+def _target(invert_mask: bool = False, pad_labels: str = "ignore") -> Target:
+    torch.manual_seed(0)
+    ids, mask = _batch()
+    labels = ids.masked_fill(mask == 0, -100) if pad_labels == "ignore" else ids.clone()
+    inputs = {"input_ids": ids, "attention_mask": 1 - mask if invert_mask else mask}
+    return Target(model=Encoder(), batch=(inputs, labels), loss_fn=_ce)
+
+
+def run(target: Target) -> ProbeResult:
+    probe_registry()
+    return P.execute("padding_audit", target, P.ProbeContext(seed=0, budget_s=60), {})
+
+
+def test_healthy_padding_passes():
+    r = run(_target())
+    assert r.status == "passed" and r.outcomes == ["padding_masked", "padding_ignored_in_loss"], r.summary
+    assert r.measurements["padded_rows"] == 3 and r.measurements["positions_trained_on_pad_id"] == 0
+
+
+def test_inverted_mask_lets_real_positions_read_padding():
+    r = run(_target(invert_mask=True))
+    assert r.status == "failed" and "padding_attended" in r.outcomes, r.summary
+    assert r.measurements["mask_value_at_padding"] == 1  # found from the tokens, not from the mask's polarity
+
+
+def test_pad_labels_without_ignore_index_count_padding():
+    r = run(_target(pad_labels="pad_id"))
+    assert r.status == "failed" and r.outcomes == ["padding_masked", "padding_counted"], r.summary
+    assert r.measurements["positions_trained_on_pad_id"] == 9
+    assert "ignore_index" in r.findings[0].text
+
+
+def test_no_padding_is_not_applicable():
+    t = _target()
+    ids = torch.randint(1, V, (6, 10))
+    t = Target(model=t.model, batch=({"input_ids": ids, "attention_mask": torch.ones_like(ids)}, ids), loss_fn=_ce)
+    assert run(t).status == "not_applicable"
+
+
+@pytest.mark.parametrize("ends", ["left", "right"])
+def test_find_padding_reads_runs_at_row_ends(ends):
+    ids, mask = _batch()
+    if ends == "left":
+        ids, mask = ids.flip(1), mask.flip(1)
+    ti, mi, sel, pad_id, value = find_padding((ids, mask))
+    assert (ti, mi, pad_id, value) == (0, 1, PAD, 0) and int(sel.sum()) == 9
+    scattered = mask.clone()
+    scattered[1, 3] = 0  # a hole inside a row is not padding
+    assert find_padding((ids, scattered)) is None
