@@ -199,6 +199,9 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     reach the first and the last time step.
     """
     model = copy_model(target).train()
+    # Gradient flow is a property of the layers, not of which ones the user froze: on our copy every
+    # weight gets a gradient, so a frozen head or embedding does not move the ends of the depth ratio.
+    model.requires_grad_(True)
     inputs, targets = clone_batch(target.batch)
     order: list[str] = []
     hooks = watch_modules(model, lambda n, mod: order.append(n) if n and n not in order else None)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import DataNotUsable, data_rows, main_input
+from ._tokens import bag_of_tokens, position_lookup
 from .registry import ProbeContext, probe
 
 
@@ -150,9 +151,11 @@ def data_audit(target: Target, ctx: ProbeContext, options: DataAuditOptions) -> 
     neither, the batch). Validation rows equal to training rows mean leakage; so do rows nearly equal
     (cosine similarity above `near` between standardised rows) and, when the target gives `groups`
     (a group id per train and val row: patient, user, document), groups found on both sides. Labels are checked with
-    two quick simple models (k-nearest neighbours and ridge regression): unpredictable within train
-    means inputs and labels were paired wrongly; predictable in train but not in val means the splits
-    disagree. Feature means or standard deviations above `scale`, constant features and Inf/NaN are
+    two quick simple models (k-nearest neighbours and ridge regression; integer token ids with one label
+    per row are read as token frequencies): unpredictable within train means inputs and labels were paired
+    wrongly; predictable in train but not in val means the splits disagree. With no more rows than
+    features, or under 8 rows per class, a failed label check is inconclusive (`label_check` says why),
+    never evidence. Feature means or standard deviations above `scale`, constant features and Inf/NaN are
     reported, and classes under 5% of the examples.
     """
     source = "train_data" if target.train_data is not None else "batch"
@@ -209,8 +212,8 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
         return _result(tags, findings, meas)
     cls = _classification(yt)
     if cls:
-        counts = torch.bincount(yt.long() - int(yt.min()))
-        freq = counts[counts > 0].double() / len(yt)
+        counts = torch.bincount(yt.reshape(-1).long() - int(yt.min()))  # per-position labels count too
+        freq = counts[counts > 0].double() / counts.sum()
         chance = float(freq.max())
         meas.update(
             classes=int((counts > 0).sum()), chance=round(chance, 4), min_class_fraction=round(float(freq.min()), 4)
@@ -239,36 +242,90 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
             )
         else:
             tags.append("splits_disjoint")
-    # Nearest neighbours and ridge read features as numbers; token ids are names, not magnitudes, so on
-    # integer inputs the label check would call healthy pairs unrelated. Overlap checks above still hold.
-    numeric = source == "train_data" and bool(data_rows(target.train_data, 1)[0].is_floating_point())
-    if source == "train_data" and not numeric:
-        meas["label_check"] = "skipped: integer (token id) inputs are not numeric features"
-    if numeric:
-        skill = _predictability(xt, yt, xv, yv, cls)
-        margin = (3 * math.sqrt(max(chance * (1 - chance), 0.01) / len(xt)) + 0.02) if cls else 0.05
-        meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4))
-        metric = "accuracy" if cls else "R^2"
-        if skill["train_heldout"] <= chance + margin:
-            tags.append("labels_unpredictable")
-            findings.append(
-                Finding(
-                    text=f"simple models predict training labels no better than chance "
-                    f"({metric} {skill['train_heldout']:.2f} vs chance {chance:.2f}): inputs and "
-                    "labels look unrelated"
-                )
-            )
-        elif "val" in skill and skill["val"] <= chance + margin and skill["train_heldout"] > chance + 2 * margin:
-            tags.append("val_labels_unpredictable")
-            findings.append(
-                Finding(
-                    text=f"labels are predictable within train ({metric} {skill['train_heldout']:.2f}) but "
-                    f"not on validation ({skill['val']:.2f} vs chance {chance:.2f})"
-                )
-            )
-        else:
-            tags.append("labels_predictable")
+    if source == "train_data":
+        _label_check(target, (xt, yt), (xv, yv), cls, chance, tags, findings, meas)
     return _result(tags, findings, meas)
+
+
+def _label_features(
+    target: Target, xt: torch.Tensor, yt: torch.Tensor, xv: torch.Tensor | None
+) -> tuple[torch.Tensor | None, torch.Tensor | None, str | None]:
+    """The features the label check reads: the inputs as they are, or for integer token ids with one
+    label per row, token frequencies (ids are names, not magnitudes: kNN and ridge would read them as
+    numbers). (None, None, reason) when the check cannot read the inputs."""
+    if bool(data_rows(target.train_data, 1)[0].is_floating_point()):
+        return xt, xv, None
+    if yt.dim() != 1:
+        return None, None, "skipped: integer (token id) inputs with a label per position are not per-row features"
+    buckets = int(min(int(xt.max()) + 1 if xt.numel() else 1, 512))
+    bag_v = bag_of_tokens(xv, buckets) if xv is not None else None
+    return bag_of_tokens(xt, buckets), bag_v, None
+
+
+def _underpowered(n: int, d: int, cls: bool, classes: int) -> str | None:
+    """Why a negative label check would mean nothing here (None when it has the power to mean something)."""
+    if n <= d:
+        return f"{n} examples for {d} features: too few rows for simple models to find a real relation"
+    if cls and n < 8 * classes:
+        return f"{n} examples for {classes} classes: too few per class for simple models"
+    return None
+
+
+def _label_check(
+    target: Target,
+    train: tuple[torch.Tensor, torch.Tensor],
+    val: tuple[torch.Tensor | None, torch.Tensor | None],
+    cls: bool,
+    chance: float,
+    tags: list[str],
+    findings: list[Finding],
+    meas: dict[str, Any],
+) -> None:
+    """Labels predictable from the inputs by two simple models? Unpredictable counts only when the check
+    has the power to find a relation (more rows than features, enough rows per class); else it abstains."""
+    (xt, yt), (xv, yv) = train, val
+    ft, fv, skipped = _label_features(target, xt, yt, xv)
+    if ft is None:
+        meas["label_check"] = skipped
+        return
+    skill = _predictability(ft, yt, fv, yv, cls)
+    if cls and not bool(data_rows(target.train_data, 1)[0].is_floating_point()):
+        lookup = position_lookup(xt, yt, xv, yv)
+        skill = {k: max(v, lookup.get(k, v)) for k, v in skill.items()}
+    margin = (3 * math.sqrt(max(chance * (1 - chance), 0.01) / len(ft)) + 0.02) if cls else 0.05
+    meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4))
+    weak = _underpowered(len(ft), ft.shape[1], cls, int(meas.get("classes", 0)))
+    above = {k: v > chance + margin for k, v in skill.items()}
+    if all(above.values()):
+        tags.append("labels_predictable")
+    elif weak is not None:  # a negative answer from a check without power is no evidence: abstain
+        meas["label_check"] = f"inconclusive: {weak}"
+    else:
+        _label_verdict(skill, chance, margin, "accuracy" if cls else "R^2", tags, findings)
+
+
+def _label_verdict(
+    skill: dict[str, float], chance: float, margin: float, metric: str, tags: list[str], findings: list[Finding]
+) -> None:
+    if skill["train_heldout"] <= chance + margin:
+        tags.append("labels_unpredictable")
+        findings.append(
+            Finding(
+                text=f"simple models predict training labels no better than chance "
+                f"({metric} {skill['train_heldout']:.2f} vs chance {chance:.2f}): inputs and "
+                "labels look unrelated"
+            )
+        )
+    elif "val" in skill and skill["val"] <= chance + margin and skill["train_heldout"] > chance + 2 * margin:
+        tags.append("val_labels_unpredictable")
+        findings.append(
+            Finding(
+                text=f"labels are predictable within train ({metric} {skill['train_heldout']:.2f}) but "
+                f"not on validation ({skill['val']:.2f} vs chance {chance:.2f})"
+            )
+        )
+    else:
+        tags.append("labels_predictable")
 
 
 def _audit_groups(

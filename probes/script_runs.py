@@ -120,7 +120,8 @@ def script_lr_range(target: Target, ctx: ProbeContext, options: ScriptLRRangeOpt
     """Re-run your script with the learning rate scaled up step by step: where does your rate sit?
 
     The factor grows geometrically from `low` to `high` (your rate is factor 1) on the repeated first
-    batch. Divergence at a factor at or below 1 means your rate is too high; a loss that only starts to
+    batch; a loss is credited to the factor of the update before it (step k's loss is read before step
+    k's update). Divergence at a factor at or below 1 means your rate is too high; a loss that only starts to
     fall at factors well above 1 means it is too low.
     """
     got = _observed(target, "script_lr_range", "lr_sweep")
@@ -148,8 +149,10 @@ def script_lr_range(target: Target, ctx: ProbeContext, options: ScriptLRRangeOpt
             measurements=meas,
         )
     first = losses[0]
-    diverge = next((f for f, v in zip(factors, losses, strict=True) if not math.isfinite(v) or v > 1.5 * first), None)
-    moving = next((f for f, v in zip(factors, losses, strict=True) if math.isfinite(v) and v < 0.98 * first), None)
+    # The loss of step k is measured before step k's update: it shows the updates up to factor k-1.
+    after = list(zip(factors[:-1], losses[1:], strict=True))
+    diverge = next((f for f, v in after if not math.isfinite(v) or v > 1.5 * first), None)
+    moving = next((f for f, v in after if math.isfinite(v) and v < 0.98 * first), None)
     meas["diverge_factor"] = diverge
     meas["first_moving_factor"] = moving
     if diverge is not None and diverge <= 1.0:

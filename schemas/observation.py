@@ -63,8 +63,10 @@ class StepRecord(BaseModel):
     grads_cleared: bool | None = Field(
         default=None, description="False when non-zero grads from the previous step were still there at this backward"
     )
-    params_changed: int = Field(default=0, description="parameter tensors this step changed")
-    params_total: int = Field(default=0, description="parameter tensors checked")
+    params_changed: int = Field(default=0, description="parameter tensors this step changed (of those checked)")
+    params_total: int = Field(
+        default=0, description="parameter tensors checked (optimizer steps: those not seen changing at an earlier step)"
+    )
     model_training: bool | None = Field(default=None, description="the model's .training flag at the forward")
     where: Site | None = Field(default=None, description="where the step was taken (optimizer.step / update line)")
     backward_where: Site | None = None
@@ -100,12 +102,13 @@ class LoaderRecord(BaseModel):
 
 
 class LossCall(BaseModel):
-    """The loss function seen: a loss module or a functional loss whose result was backpropagated."""
+    """The loss function seen: a loss module or a functional loss whose result was backpropagated, or the
+    loss a model computed in its forward from a `labels=` argument (kind "model_output")."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    kind: Literal["module", "functional", "unknown"]
+    kind: Literal["module", "functional", "model_output", "unknown"]
     kwargs: dict[str, JsonValue] = Field(default_factory=dict)
     on_model_output: bool = Field(default=False, description="its first argument was the model's output itself")
     where: Site | None = None

@@ -33,13 +33,7 @@ CASES = [
 ]
 
 # What the core cannot detect yet, with the exact reason (xfail, not strict: a fix makes them pass).
-CORE_GAPS: dict[str, str] = {
-    "hf_shuffled_labels": (
-        "not detected (verdict healthy): the HF model is called with keyword arguments (input_ids=, labels=) "
-        "and computes its loss inside forward, so capture builds no Target (no train_data for data_audit) and "
-        "train_observation has no label-pairing evidence"
-    ),
-}
+CORE_GAPS: dict[str, str] = {}
 
 
 def _case(name: str, cause: str | None) -> pytest.param:

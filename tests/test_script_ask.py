@@ -33,8 +33,20 @@ def _copy(tmp_path: Path, name: str) -> Path:
 def _ask(run_cli, tmp_path: Path, script: str, *args: str, steps: int = 6, timeout: int = 60) -> object:
     _copy(tmp_path, script)
     return run_cli(
-        "ask", "-q", "--format", "json", "--steps", str(steps), "--timeout", str(timeout), "--budget", "15",
-        "--", "python", script, *args,
+        "ask",
+        "-q",
+        "--format",
+        "json",
+        "--steps",
+        str(steps),
+        "--timeout",
+        str(timeout),
+        "--budget",
+        "15",
+        "--",
+        "python",
+        script,
+        *args,
     )
 
 
@@ -170,3 +182,16 @@ def test_module_and_torchrun_forms(run_cli, tmp_path):
     data = report_of(run_cli(*common, "--", "torchrun", "--nproc-per-node=1", "pkg/train.py"))
     assert data["meta"]["observed_run"]["steps"] == 4 and data["verdict"] == "healthy"
     assert any("torchrun replaced" in n for n in data["notes"])
+
+
+@pytest.mark.slow
+def test_torchrun_with_a_process_group_and_ddp(run_cli, tmp_path):
+    """A torchrun script that calls init_process_group and wraps its model in DistributedDataParallel runs
+    as one process; the captured model is the wrapped one (the wrapper's process group is gone by then)."""
+    _copy(tmp_path, "ddp_loop.py")
+    common = ("ask", "-q", "--format", "json", "--steps", "4", "--budget", "10", "--probe", "train_observation")
+    argv = ("--", "torchrun", "--nproc-per-node=1", "ddp_loop.py", "--bug", "no_zero_grad")
+    data = report_of(run_cli(*common, "--probe", "init_loss", *argv))
+    assert data["cause_id"] == "optim.missing_zero_grad"
+    init = next(p for p in data["probes"] if p["name"] == "init_loss")
+    assert init["status"] == "passed", init  # a model-level probe ran on the unwrapped snapshot

@@ -1,4 +1,4 @@
-"""Small helpers of the observer: bounded copies of batches, JSON summaries of call arguments, sites.
+"""Small helpers of the observer: the loss records, bounded copies of batches, JSON summaries of call arguments, sites.
 
 May import: torch, schemas, probes._common (for what counts as the user's code).
 """
@@ -6,6 +6,7 @@ May import: torch, schemas, probes._common (for what counts as the user's code).
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -13,6 +14,33 @@ from torch import nn
 
 from debug_agent.probes._common import display_path, user_frame
 from debug_agent.schemas.observation import Site
+
+FUNCTIONAL_LOSSES = (
+    "cross_entropy",
+    "nll_loss",
+    "mse_loss",
+    "l1_loss",
+    "smooth_l1_loss",
+    "huber_loss",
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "kl_div",
+)
+
+
+@dataclass
+class SeenLoss:
+    """A loss call seen on the training path (what a Target's loss_fn is rebuilt from)."""
+
+    name: str
+    kind: str
+    fn: Any  # the loss module instance or the functional
+    kwargs: dict[str, Any]
+    target: Any
+    out_id: int
+    on_model_output: bool
+    site: Any
+
 
 # Modules whose behaviour depends on .training: these are what a wrong mode changes.
 MODE_DEPENDENT: tuple[type, ...] = (
@@ -100,6 +128,27 @@ def first_tensor(x: Any) -> torch.Tensor | None:
             if t is not None:
                 return t
     return None
+
+
+def unwrapped(module: nn.Module) -> nn.Module:
+    """The user's model inside a data-parallel wrapper (DistributedDataParallel, DataParallel): what a
+    snapshot copies (the wrapper is tied to a process group that is gone when the probes run)."""
+    parallel = (nn.parallel.DistributedDataParallel, nn.DataParallel)
+    return module.module if isinstance(module, parallel) and isinstance(module.module, nn.Module) else module
+
+
+def call_inputs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """A model call's inputs as the probes call them: the keyword arguments as a dict (`model(**inputs)`)
+    when the call has only those, else the one positional argument or the tuple of them."""
+    if kwargs and not args:
+        return dict(kwargs)
+    return args[0] if len(args) == 1 else args
+
+
+def output_loss(output: Any) -> torch.Tensor | None:
+    """The loss a model computed inside its forward (a Hugging Face `ModelOutput.loss` or a dict's "loss")."""
+    loss = output.get("loss") if isinstance(output, dict) else getattr(output, "loss", None)
+    return loss if isinstance(loss, torch.Tensor) and loss.numel() == 1 else None
 
 
 def mode_modules(model: nn.Module) -> list[tuple[str, nn.Module]]:

@@ -92,12 +92,14 @@ class StepHooks:
                     self._params[id(p)] = p
                     self._names[id(p)] = f"param{len(self._names)}"
         if self.captured.optimizer_class is None:
+            opt = _unwrapped(opt)
             self.captured.optimizer_class = type(opt)
             g0 = opt.param_groups[0]
             self.captured.optimizer_hparams = {
                 k: g0.get("initial_lr", g0[k]) if k == "lr" else g0[k] for k in opt.defaults if k in g0
             }
         self._manual_ref = None
+        self._grads_seen = None  # kept only to read a hand-written update rule
 
     def _step_pre(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
         self._adopt_optimizer(opt)
@@ -109,7 +111,10 @@ class StepHooks:
                 g["lr"] = lr * factor
         self._pre_lr = [float(g.get("lr", 0.0)) for g in opt.param_groups]
         self._pre_norms = _group_norms(opt)
-        self._before = _copies([p for g in opt.param_groups for p in g["params"]]) if self.track_changes else None
+        # Only parameters not yet seen changing are copied and compared: after the first step that is
+        # the frozen or never-updated few, so tracking costs almost nothing on later steps.
+        self._watched = [p for g in opt.param_groups for p in g["params"] if id(p) not in self._changed]
+        self._before = _copies(self._watched) if self.track_changes else None
         return None
 
     def _step_post(self, opt: torch.optim.Optimizer, args: Any, kwargs: Any) -> None:
@@ -117,12 +122,13 @@ class StepHooks:
             for g, lr in zip(opt.param_groups, self._saved_lr, strict=True):
                 g["lr"] = lr
             self._saved_lr = None
-        params = [p for g in opt.param_groups for p in g["params"]]
+        params = self._watched
         changed: list[int] = []
         if self._before is not None and len(self._before) == len(params):
             changed = [id(p) for p, moved in zip(params, _differ(params, self._before), strict=True) if moved]
             self._changed.update(changed)
         self._before = None
+        self._watched = []
         self._add_step("optimizer", self._pre_lr, self._pre_norms, changed, len(params), where=h.site())
         self._step_since_backward = True
         self._check_limit()
@@ -185,6 +191,17 @@ class StepHooks:
             return out
 
         return update
+
+
+def _unwrapped(opt: torch.optim.Optimizer) -> torch.optim.Optimizer:
+    """The optimizer inside a framework's wrapper (accelerate's AcceleratedOptimizer, Lightning's
+    LightningOptimizer), whose constructor takes an optimizer, not parameters."""
+    for _ in range(4):
+        inner = getattr(opt, "optimizer", None) or getattr(opt, "_optimizer", None)
+        if not isinstance(inner, torch.optim.Optimizer) or inner is opt:
+            break
+        opt = inner
+    return opt
 
 
 def _copies(params: list[torch.Tensor]) -> list[torch.Tensor]:

@@ -37,22 +37,11 @@ from torch.utils.data import DataLoader
 
 from debug_agent.isolation import _observed as h
 from debug_agent.isolation._loaders import LoaderHooks
+from debug_agent.isolation._observed import FUNCTIONAL_LOSSES, SeenLoss
 from debug_agent.isolation._steps import StepHooks, StepLimitReached
 
 __all__ = ["Captured", "Intervention", "Observer", "StepLimitReached"]
 from debug_agent.schemas.observation import LossCall, ModePass, NonFinite, TrainObservation
-
-FUNCTIONAL_LOSSES = (
-    "cross_entropy",
-    "nll_loss",
-    "mse_loss",
-    "l1_loss",
-    "smooth_l1_loss",
-    "huber_loss",
-    "binary_cross_entropy",
-    "binary_cross_entropy_with_logits",
-    "kl_div",
-)
 
 
 @dataclass
@@ -62,18 +51,6 @@ class Intervention:
     kind: str  # "repeat_first_batch" | "lr_sweep"
     loader_key: str | None = None  # the DataLoader (file:line of its iteration) to repeat
     lr_factors: list[float] = field(default_factory=list)  # lr multiplier for step k (lr_sweep)
-
-
-@dataclass
-class SeenLoss:
-    name: str
-    kind: str
-    fn: Any  # the loss module instance or the functional
-    kwargs: dict[str, Any]
-    target: Any
-    out_id: int
-    on_model_output: bool
-    site: Any
 
 
 @dataclass
@@ -137,6 +114,7 @@ class Observer(StepHooks):
         self._cleared: bool | None = None
         self._manual_ref: list[torch.Tensor] | None = None
         self._before: list[torch.Tensor] | None = None
+        self._watched: list[torch.Tensor] = []  # parameters compared across the current optimizer step
         self._saved_lr: list[float] | None = None
         self._scaled: dict[int, float] = {}
         self._started = time.monotonic()
@@ -250,7 +228,7 @@ class Observer(StepHooks):
         if train and self.snapshot and not self.obs.steps and id(module) not in self._snapshotted:
             self._snapshotted.add(id(module))
             if self.captured.model is None or id(module) == self._main_model_id():
-                self.captured.model = copy.deepcopy(module)
+                self.captured.model = copy.deepcopy(h.unwrapped(module))
         mods = self._mode_mods[id(module)]
         on = tuple(n for n, m in mods if m.training)
         where = h.site()
@@ -285,7 +263,8 @@ class Observer(StepHooks):
         out = h.first_tensor(output)
         self._last_output_id = id(out) if out is not None else 0
         train = torch.is_grad_enabled() and not torch.is_inference_mode_enabled()
-        inputs = args[0] if len(args) == 1 else args
+        inputs = h.call_inputs(args, kwargs)
+        self._loss_in_forward(inputs, kwargs, output, train)
         if train:
             self._last_input = inputs
             if self.captured.args is None and not self.obs.steps:
@@ -297,6 +276,20 @@ class Observer(StepHooks):
         return None
 
     # -- losses ----------------------------------------------------------------------------------
+
+    def _loss_in_forward(self, inputs: Any, kwargs: dict[str, Any], output: Any, train: bool) -> None:
+        """A model given `labels=` that returns its own `.loss` (Hugging Face style): that loss, with the
+        labels as its target, is the training loss (it replaces a loss module seen inside the forward);
+        in an evaluation pass, (inputs, labels) is an evaluation pair."""
+        labels, loss = kwargs.get("labels"), h.output_loss(output)
+        if not isinstance(labels, torch.Tensor) or loss is None:
+            return
+        if train:
+            self._pending_loss = SeenLoss("output.loss", "model_output", None, {}, labels, id(loss), True, h.site())
+        elif len(self.captured.eval_pairs) < self.keep_pairs:
+            pair = h.copy_small((inputs, labels), self.max_elems)
+            if pair is not None:
+                self.captured.eval_pairs.append(pair)
 
     def _wrap_loss(self, orig: Callable[..., Any], name: str) -> Callable[..., Any]:
         @functools.wraps(orig)
@@ -322,7 +315,7 @@ class Observer(StepHooks):
         )
         if torch.is_grad_enabled():
             self._pending_loss = seen
-        elif self._last_eval_input is not None and len(self.captured.eval_pairs) < self.keep_pairs:
+        elif self._depth == 0 and self._last_eval_input is not None and len(self.captured.eval_pairs) < self.keep_pairs:
             pair = h.copy_small((self._last_eval_input, target), self.max_elems)
             if pair is not None:
                 self.captured.eval_pairs.append(pair)

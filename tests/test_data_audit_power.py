@@ -1,0 +1,109 @@
+"""data_audit's label check: it abstains where simple models have no power (few rows, many features),
+still finds labels shuffled apart from their inputs where they do, and reads token ids as token counts.
+
+Each case has a buggy twin and a healthy one (the probe rules).
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from debug_agent.schemas import Target
+
+from .test_probes_blindspots import run
+
+
+def _digits_like(n: int, seed: int = 0, shuffle: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
+    """MNIST-like 28x28 images: a faint class-specific stroke pattern, shifted, under many random strokes.
+
+    The labels are related to the images (a network learns them), but with 384 rows for 784 pixels
+    kNN and ridge barely beat chance: the regime where the label check used to cry "unrelated".
+    """
+    g = torch.Generator().manual_seed(seed)
+    protos = torch.zeros(10, 28, 28)
+    for c in range(10):
+        for _ in range(4):
+            r, q = torch.randint(6, 22, (2,), generator=g).tolist()
+            dr, dq = torch.randint(-1, 2, (2,), generator=g).tolist()
+            for t in range(8):
+                rr, qq = min(max(r + dr * t, 4), 23), min(max(q + dq * t, 4), 23)
+                protos[c, rr - 1 : rr + 2, qq - 1 : qq + 2] = 1.0
+    y = torch.randint(0, 10, (n,), generator=g)
+    x = torch.zeros(n, 28, 28)
+    for i in range(n):
+        shift = torch.randint(-2, 3, (2,), generator=g).tolist()
+        x[i] = 0.25 * torch.roll(protos[y[i]], tuple(shift), (0, 1))
+        for _ in range(80):
+            r, q = torch.randint(0, 27, (2,), generator=g).tolist()
+            x[i, r : r + 2, q : q + 2] = 1.0
+    x = (x * torch.rand(n, 1, 1, generator=g).add(0.5)).clamp(0, 1)
+    x = ((x - 0.1307) / 0.3081).reshape(n, 1, 28, 28)
+    return x, (y[torch.randperm(n, generator=g)] if shuffle else y)
+
+
+def _image_target(x: torch.Tensor, y: torch.Tensor) -> Target:
+    model = nn.Sequential(nn.Flatten(), nn.Linear(784, 10))
+    return Target(model=model, batch=(x[:32], y[:32]), loss_fn=nn.CrossEntropyLoss(), train_data=(x, y))
+
+
+def test_few_rows_many_features_abstains_not_unrelated():
+    healthy = run("data_audit", _image_target(*_digits_like(384)))
+    assert "labels_unpredictable" not in healthy.outcomes, healthy.measurements
+    assert healthy.status == "passed"
+    assert healthy.measurements["label_check"].startswith("inconclusive: 384 examples for 784 features")
+    shuffled = run("data_audit", _image_target(*_digits_like(384, shuffle=True)))
+    assert "labels_unpredictable" not in shuffled.outcomes  # no power either way: never evidence
+    assert shuffled.measurements["label_check"].startswith("inconclusive")
+
+
+def _tabular(n: int, shuffle: bool) -> Target:
+    g = torch.Generator().manual_seed(0)
+    x = torch.randn(n, 12, generator=g)
+    y = (x[:, 0] + 0.5 * x[:, 1] > 0).long()
+    if shuffle:
+        y = y[torch.randperm(n, generator=g)]
+    return Target(model=nn.Linear(12, 2), batch=(x[:32], y[:32]), loss_fn=nn.CrossEntropyLoss(), train_data=(x, y))
+
+
+def test_shuffled_labels_still_found_where_the_check_has_power():
+    bad = run("data_audit", _tabular(400, shuffle=True))
+    assert bad.status == "failed" and "labels_unpredictable" in bad.outcomes
+    good = run("data_audit", _tabular(400, shuffle=False))
+    assert good.status == "passed" and "labels_predictable" in good.outcomes
+
+
+def _tokens(n: int, shuffle: bool, per_position: bool = False) -> Target:
+    """Token sequences whose class decides which half of a 64-token vocabulary most tokens come from."""
+    g = torch.Generator().manual_seed(0)
+    y = torch.randint(0, 2, (n,), generator=g)
+    own = torch.randint(1, 32, (n, 16), generator=g) + 32 * y[:, None]
+    ids = torch.where(torch.rand(n, 16, generator=g) < 0.8, own, torch.randint(1, 64, (n, 16), generator=g))
+    if shuffle:
+        y = y[torch.randperm(n, generator=g)]
+    labels = ids.roll(-1, 1) if per_position else y
+    model = nn.Sequential(nn.Embedding(64, 8), nn.Flatten(), nn.Linear(128, 2))
+    return Target(model=model, batch=(ids[:32], labels[:32]), train_data=(ids, labels))
+
+
+def test_token_ids_are_read_as_token_counts():
+    bad = run("data_audit", _tokens(256, shuffle=True))
+    assert "labels_unpredictable" in bad.outcomes, bad.measurements
+    good = run("data_audit", _tokens(256, shuffle=False))
+    assert good.status == "passed" and "labels_predictable" in good.outcomes, good.measurements
+    lm = run("data_audit", _tokens(256, shuffle=False, per_position=True))
+    assert lm.measurements["label_check"].startswith("skipped")
+    assert not {"labels_unpredictable", "labels_predictable"} & set(lm.outcomes)
+
+
+def test_a_label_set_by_one_position_is_predictable():
+    """Labels read from the first token (bag-of-tokens cannot see it): a position lookup can."""
+    g = torch.Generator().manual_seed(0)
+    ids = torch.randint(0, 64, (384, 12), generator=g)
+    labels = ids[:, 0] % 4
+    model = nn.Sequential(nn.Embedding(64, 8), nn.Flatten(), nn.Linear(96, 4))
+    good = run("data_audit", Target(model=model, batch=(ids[:32], labels[:32]), train_data=(ids, labels)))
+    assert "labels_predictable" in good.outcomes, good.measurements
+    shuffled = labels[torch.randperm(384, generator=g)]
+    bad = run("data_audit", Target(model=model, batch=(ids[:32], shuffled[:32]), train_data=(ids, shuffled)))
+    assert "labels_unpredictable" in bad.outcomes, bad.measurements
