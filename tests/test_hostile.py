@@ -163,7 +163,9 @@ def test_an_honest_llm_still_lifts_the_right_cause_from_the_symptom_alone(tmp_pa
     """Hardening must not silence a capable LLM: from the words alone (no diff, no target) it quotes a
     meaningful span and, with no code cue against it, puts the right cause first, as a person's
     reading would."""
-    symptom = "the network outputs nearly identical numbers regardless of what I feed it"
+    # MSE stuck at the targets' variance means the model predicts their mean: a person who knows the
+    # (N, 1) vs (N,) broadcast reads it at once; the offline reader ranks it lower.
+    symptom = "loss plateaus at the variance of the targets and the predictions are flat"
 
     def run(*extra: str) -> dict:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
@@ -180,4 +182,4 @@ def test_an_honest_llm_still_lifts_the_right_cause_from_the_symptom_alone(tmp_pa
     with HostileServer("honest_symptom") as srv:
         data = run("--base-url", srv.base_url, "--llm-timeout", str(LLM_TIMEOUT))
     assert data["cause_id"] == "shape.broadcast"
-    assert any("outputs nearly identical numbers" in e for e in data["evidence"])
+    assert any("loss plateaus at the variance of the targets" in e for e in data["evidence"])
