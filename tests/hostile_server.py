@@ -122,7 +122,8 @@ def _content(mode: str, prompt: str) -> Any:
     if mode == "invalid_json":
         return "{not json at all"
     if mode == "honest_symptom":  # what a capable model reads into the words, quoting them
-        return narrative(cause) if cause else triage(("shape.broadcast", "loss plateaus at the variance of the targets"))
+        quote = "loss plateaus at the variance of the targets"
+        return narrative(cause) if cause else triage(("shape.broadcast", quote))
     return honest(prompt)
 
 

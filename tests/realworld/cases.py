@@ -40,6 +40,7 @@ CASES = [
     Case("own_gpt (closures, tying, clipping)", "own_gpt.py", "none", needs=""),
     Case("own_lstm (seq-first, hidden state)", "own_lstm.py", "none", needs=""),
     Case("own_outputs_bf16 (dict, output object, autocast)", "own_outputs_bf16.py", "none", needs=""),
+    Case("own_compiled (torch.compile wrapper)", "own_compiled.py", "none", needs=""),
     Case(
         "own_gpt: causal mask removed",
         "own_gpt.py:make_no_causal_mask",
@@ -94,5 +95,12 @@ CASES = [
         "loss.padding_counted",
         "the reported loss drops much faster on batches of short sequences, and generated samples often stop early "
         "and emit pad tokens",
+    ),
+    Case(
+        "own_compiled: (B, 1) predictions against (B,) targets",
+        "own_compiled.py:make_broadcast_loss",
+        "shape.broadcast",
+        "the compiled regressor's validation loss stays near the variance of the targets",
+        needs="",
     ),
 ]

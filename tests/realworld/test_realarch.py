@@ -73,11 +73,3 @@ def test_healthy_model_no_false_alarm(case):
 def test_injected_bug_ranked_first(case):
     rep = ask(case)
     assert rep["cause_id"] == case.expected, (rep["cause_id"], [h["cause_id"] for h in rep["hypotheses"][:3]])
-
-
-@pytest.mark.slow
-def test_torch_compile_model():
-    pytest.skip(
-        "torch.compile on CPU needs a C++ toolchain and minutes of compilation on 2 cores; "
-        "the protocol treats a compiled module like any nn.Module (OptimizedModule wraps the original)"
-    )
