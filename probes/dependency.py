@@ -9,7 +9,7 @@ import torch
 from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
 
-from debug_agent.schemas import Finding, ProbeResult, Target
+from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
 from ._common import call_flat, clone_batch, copy_model, finding_at, main_tensor
 from ._positions import CausalOptions, causal_test
@@ -226,17 +226,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     if not leaves.leaves:
         why = "no float input and no nn.Embedding output whose batch axis could be found"
         return _unmapped(why + (f" ({'; '.join(leaves.unmapped[:3])})" if leaves.unmapped else ""), scores)
-    y = y.movedim(axis, 0)
-    if not y.requires_grad:
-        tags, meas, findings, passes = (
-            ["input_grad_none"],
-            {"batch_size": B},
-            [Finding(text="no gradient path from the inputs to the output (the graph is cut)")],
-            0,
-        )
-    else:
-        proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)  # drawn on the CPU: same numbers on any device
-        tags, meas, findings, passes = _batch_pattern(y, leaves, proj, options.tol)
+    tags, meas, findings, passes = _rows(y.movedim(axis, 0), leaves, model, rec, options.tol)
     if axis != 0:
         meas["output_batch_axis"] = axis
     if scores:
@@ -266,6 +256,37 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         if "batch_leak" in tags and ctags:
             meas["causal_note"] = "rows leak into each other, so causal results may include cross-row effects"
 
+    status, summary = _summarise(tags, meas, B, passes)
+    return ProbeResult(
+        name="dependency", status=status, summary=summary, outcomes=tags, findings=findings, measurements=meas
+    )
+
+
+def _rows(
+    y: torch.Tensor, leaves: Leaves, model: nn.Module, rec: OpRecorder, tol: float
+) -> tuple[list[str], dict[str, Any], list[Finding], int]:
+    """The batch test on a batch-first output `y`: which rows feed which, and what explains a leak."""
+    if not y.requires_grad:
+        finding = Finding(text="no gradient path from the inputs to the output (the graph is cut)")
+        return ["input_grad_none"], {"batch_size": leaves.batch}, [finding], 0
+    proj = torch.randn(y.shape, dtype=y.dtype).to(y.device)  # drawn on the CPU: same numbers on any device
+    tags, meas, findings, passes = _batch_pattern(y, leaves, proj, tol)
+    if "batch_leak" in tags:
+        norms = _batch_stat_norms(model)
+        meas["batch_stat_norm_layers"] = norms
+        if norms and "batch_leak_dense" in tags:
+            tags.append("batch_leak_via_norm")
+            findings.append(
+                Finding(text=f"layers that normalise with batch statistics in eval mode: {', '.join(norms)}")
+            )
+        extra_tags, extra = _forward_notes(rec)
+        tags += extra_tags
+        findings += extra
+    return tags, meas, findings, passes
+
+
+def _summarise(tags: list[str], meas: dict[str, Any], B: int, passes: int) -> tuple[ProbeStatus, str]:
+    """Status and one-line summary; an untested batch axis is inconclusive, never a pass."""
     leak = "batch_leak" in tags or "causal_leak" in tags
     status = "failed" if leak else "inconclusive" if {"input_grad_zero", "input_grad_none"} & set(tags) else "passed"
     parts = []
@@ -281,9 +302,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
         parts.append("future positions leak into the past")
     elif "causal_ok" in tags:
         parts.append(f"causal order holds at {meas['causal_cuts_tested']} cut positions")
-    return ProbeResult(
-        name="dependency", status=status, summary="; ".join(parts), outcomes=tags, findings=findings, measurements=meas
-    )
+    return status, "; ".join(parts)
 
 
 def _unmapped(why: str, scores: dict[str, float]) -> ProbeResult:
