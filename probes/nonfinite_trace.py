@@ -188,10 +188,23 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
             measurements=meas,
             summary="forward and backward are finite on the batch",
         )
+    return _watch_steps(target, ctx, options.steps, batch, contained_at, notes, meas)
+
+
+def _watch_steps(
+    target: Target,
+    ctx: ProbeContext,
+    steps: int,
+    batch: Any,
+    contained_at: Any,
+    notes: list[Finding],
+    meas: dict[str, Any],
+) -> ProbeResult:
+    """Train a fresh copy `steps` times; at the first non-finite loss, replay that step's forward to find the op."""
     model = copy_model(target).train()
     opt = make_optimizer(target, model)
     losses = []
-    for step in range(options.steps):
+    for step in range(steps):
         snapshot = {k: v.clone() for k, v in model.state_dict().items()}
         value = train_step(target, model, opt, batch)
         losses.append(value)
@@ -213,14 +226,14 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
                     )
                 ],
             )
-        if ctx.expired() and len(losses) < options.steps:
+        if ctx.expired() and len(losses) < steps:
             meas["steps_watched"] = len(losses)
             return ProbeResult(
                 name="nonfinite_trace",
                 status="inconclusive",
                 measurements=meas,
                 findings=notes,
-                summary=f"ran out of time after {len(losses)} of {options.steps} training steps (all finite so far); "
+                summary=f"ran out of time after {len(losses)} of {steps} training steps (all finite so far); "
                 "no verdict",
             )
     meas["steps_watched"] = len(losses)
