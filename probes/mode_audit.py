@@ -76,35 +76,7 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
     findings: list[Finding] = []
     meas: dict[str, Any] = {}
     if target.eval_fn is not None:
-        model = copy_model(target).train()
-        training: dict[str, bool] = {}
-        hooks = watch_modules(model, lambda n, mod: training.__setitem__(n, mod.training), MODE_SENSITIVE)
-        before = _state(model)
-        with fork_rng(model):
-            torch.manual_seed(ctx.seed)
-            first = target.eval_fn(model, clone_batch(target.batch))
-            torch.manual_seed(ctx.seed + 1)
-            second = target.eval_fn(model, clone_batch(target.batch))
-        for h in hooks:
-            h.remove()
-        on = [n for n, t in training.items() if t]
-        gap = _differs(first, second, options.tol)
-        stats = [k for k in _changed(before, _state(model)) if "running_" in k or "num_batches" in k]
-        meas.update(eval_output_gap=float(f"{gap:.3g}"), train_mode_modules_in_eval=on, running_stats_changed=stats)
-        if on:
-            outcomes.append("eval_in_train_mode")
-            findings.append(
-                Finding(
-                    text=f"eval_fn ran {len(on)} dropout/batch-norm module(s) in training mode: {', '.join(on[:6])}"
-                )
-            )
-        if gap > options.tol:
-            outcomes.append("eval_nondeterministic")
-            findings.append(Finding(text=f"two eval_fn calls on the same batch differ (relative difference {gap:.2g})"))
-        if stats:
-            findings.append(Finding(text=f"evaluation changed batch-norm running statistics: {', '.join(stats[:4])}"))
-        if not on and gap <= options.tol:
-            outcomes.append("eval_mode_ok")
+        _audit_eval_fn(target, ctx, options, (outcomes, findings, meas))
 
     model = copy_model(target).eval()
     before = _state(model)
@@ -147,3 +119,42 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
         measurements=meas,
         summary=summary,
     )
+
+
+def _audit_eval_fn(
+    target: Target,
+    ctx: ProbeContext,
+    options: ModeAuditOptions,
+    into: tuple[list[str], list[Finding], dict[str, Any]],
+) -> None:
+    """Call eval_fn twice on a copy left in training mode: which modules ran in training mode, do outputs differ?"""
+    outcomes, findings, meas = into
+    model = copy_model(target).train()
+    training: dict[str, bool] = {}
+    hooks = watch_modules(model, lambda n, mod: training.__setitem__(n, mod.training), MODE_SENSITIVE)
+    before = _state(model)
+    with fork_rng(model):
+        torch.manual_seed(ctx.seed)
+        first = target.eval_fn(model, clone_batch(target.batch))
+        torch.manual_seed(ctx.seed + 1)
+        second = target.eval_fn(model, clone_batch(target.batch))
+    for h in hooks:
+        h.remove()
+    on = [n for n, t in training.items() if t]
+    gap = _differs(first, second, options.tol)
+    stats = [k for k in _changed(before, _state(model)) if "running_" in k or "num_batches" in k]
+    meas.update(eval_output_gap=float(f"{gap:.3g}"), train_mode_modules_in_eval=on, running_stats_changed=stats)
+    if on:
+        outcomes.append("eval_in_train_mode")
+        findings.append(
+            Finding(
+                text=f"eval_fn ran {len(on)} dropout/batch-norm module(s) in training mode: {', '.join(on[:6])}"
+            )
+        )
+    if gap > options.tol:
+        outcomes.append("eval_nondeterministic")
+        findings.append(Finding(text=f"two eval_fn calls on the same batch differ (relative difference {gap:.2g})"))
+    if stats:
+        findings.append(Finding(text=f"evaluation changed batch-norm running statistics: {', '.join(stats[:4])}"))
+    if not on and gap <= options.tol:
+        outcomes.append("eval_mode_ok")
