@@ -108,6 +108,10 @@ class Runner:
                 where=self.ref.path,
                 fix="run `python -c \"import runpy; runpy.run_path('TARGET')\"` to reproduce",
             ) from None
+        return self._accept_ready(msg)
+
+    def _accept_ready(self, msg: dict[str, Any], **extra: Any) -> Ready:
+        """The worker's first message: a user error to raise as it is, or the Ready (plus `extra` fields)."""
         if msg.get("event") == "error":
             self._kill()
             raise from_dict(msg["error"])
@@ -118,6 +122,7 @@ class Runner:
             info=TargetInfo.model_validate(msg["info"]),
             probes=[ProbeInfo.model_validate(p) for p in msg["probes"]],
             unit_seconds=msg.get("unit_seconds"),
+            **extra,
         )
         return self.ready
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from debug_agent.errors import TargetError, WorkerError, from_dict
+from debug_agent.errors import TargetError, WorkerError
 from debug_agent.isolation.runner import Limits, Runner, _Died, _Timeout
 from debug_agent.schemas import (
     ProbeInfo,
     ProbeRequest,
     ProbeResult,
     Ready,
-    TargetInfo,
     TargetRef,
     TrainCommand,
     TrainObservation,
@@ -87,19 +86,10 @@ class ScriptRunner(Runner):
                 where=self.command.display(),
                 fix="run the command on its own to reproduce; lower --max-memory pressure with a smaller batch",
             ) from None
-        if msg.get("event") == "error":
-            self._kill()
-            raise from_dict(msg["error"])
-        self._note_rss(msg)
-        if msg.get("event") != "ready":
-            raise WorkerError(f"unexpected first message from the worker: {msg.get('event')!r}")
-        self.ready = Ready(
-            info=TargetInfo.model_validate(msg["info"]),
-            probes=[ProbeInfo.model_validate(p) for p in msg["probes"]],
-            unit_seconds=msg.get("unit_seconds"),
-            observation=TrainObservation.model_validate(msg["observation"]),
+        observation = msg.get("observation")
+        return self._accept_ready(
+            msg, observation=TrainObservation.model_validate(observation) if observation is not None else None
         )
-        return self.ready
 
     def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult:
         info = next((p for p in self.ready.probes if p.name == req.name), None) if self.ready else None
