@@ -83,6 +83,11 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:early|first) (?:checkpoint|epochs?) only",
         r"for (?:\d+|one|two|three|a few) (?:epochs?|iterations|steps) only|(?:budget|time|compute|quota) ran out|ran out of (?:budget|time|compute)",
     ]),
+    ("asks_train_longer", "the user wonders whether more training is all it needs", [
+        r"(?:need|have|ought) to train (?:it |the model )?(?:much |a lot |way |even )?(?:longer|more)",
+        r"train(?:ing)? (?:it |the model )?(?:much |a lot |way |even )?longer\s*\?|(?:more|longer) (?:epochs|iterations|steps|training)\s*\?",
+        r"(?:just|simply|only) (?:need|needs) (?:more|longer) (?:training|epochs|steps|iterations|time)",
+    ]),
     ("outputs_blurry", "generated outputs blurry or low quality", [
         r"\b(?:blurr?y|blurred|grainy|smear\w*|checkerboard|artifacts?|artefacts?|washed[- ]out|not sharp|low[- ]quality|noisy (?:images|samples|outputs))"
     ]),

@@ -97,7 +97,7 @@ _LOSS_NUM = re.compile(
     re.IGNORECASE,
 )
 _ACC_NUM = re.compile(
-    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1|r2|r²|r\^2)(?!\w)(?:(?!\b(?:loss|lr|epochs?|steps?)\b)[^\d-]){0,30}?"
+    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1|r2|r²|r\^2)(?!\w)(?:(?!\b(?:loss|lr)\b|\b(?:epochs?|steps?|iterations?)\s*\d)[^\d-]){0,40}?"
     + _NUM + r"\s*(%|percent)?",
     re.IGNORECASE,
 )
@@ -256,6 +256,10 @@ def _derived(facts: list[Fact], by_split: dict[str, list[float]], c: int | None)
 _CHANCE_WORDS = re.compile(r"\bchance\b|coin[- ]?flip|random guess\w*|(?:no better|barely better|not better) than (?:random|guessing|chance)", re.IGNORECASE)
 
 
+_IMAGES = re.compile(r"\b(?:images?|pictures?|photos?|pixels?|faces?|diffusion|ddpm|gan|inpaint\w*|segmentation)\b", re.IGNORECASE)
+_TEXTS = re.compile(r"\b(?:text|tokens?|sentences?|words?|language|gpt|llm|captions?|translat\w*|vocab\w*|characters?|perplexity)\b", re.IGNORECASE)
+
+
 def extract(text: str) -> list[Fact]:
     """Every fact the symptom text states, one per id (the first sentence that shows it), in text order."""
     c = classes(text)
@@ -270,6 +274,8 @@ def extract(text: str) -> list[Fact]:
         _word_facts(s, raw)
         raw += [Fact(fid, detail, s, v) for fid, detail, v in numbers.sentence_facts(s, c, text)]
     raw += _derived(raw, by_split, c)
+    if _IMAGES.search(text) and not _TEXTS.search(text):  # "generated samples" of an image model are not text
+        raw = [f for f in raw if f.id != "generation_bad"]
     seen: set[str] = set()
     out = []
     for f in raw:
