@@ -253,9 +253,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     # --- data
     ("too_good", "results look too good to be true", [
         r"too good|suspicious\w*|surprisingly (?:high|good|low)|unrealistic\w*|impossibly (?:good|high|low)|better than (?:the )?(?:state of the art|sota|paper)",
+        r"(?:far|well|way|much) (?:above|better than|higher than) (?:the )?(?:published|reported|paper|literature|state of the art|sota|benchmark|leaderboard)",
     ]),
     ("new_data_worse", "much worse on new or production data than on validation", [
-        r"(?:production|new|fresh|unseen|real[- ]world|external|deploy\w*|truly held[- ]out|in the wild|other hospital|new (?:patients|users))\b.{0,60}(?:much |far )?(?:worse|lower|drops?|dropp\w*|poor|bad|coin|chance|fails?|falls?|collaps\w*)",
+        r"(?:production|new|fresh|unseen|never (?:been )?seen|real[- ]world|external|deploy\w*|truly held[- ]out|in the wild|other hospital|new (?:patients|users))\b.{0,60}(?:much |far )?(?:worse|lower|drops?|dropp\w*|poor|bad|coin|chance|guess\w*|fails?|falls?|collaps\w*)",
         r"(?:worse|lower|drops?|poor|bad|fails?|collaps\w*).{0,40}(?:production|new data|fresh data|unseen data|real[- ]world|deploy\w*)",
         r"(?:\bcv\b|cross[- ]validat\w*|local|offline|internal|validation).{0,40}\d.{0,80}(?:leaderboard|production|online|deploy\w*|external|hidden test|private test|new data).{0,30}\d",
     ]),
