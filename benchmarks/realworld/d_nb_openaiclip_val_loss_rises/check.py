@@ -41,7 +41,10 @@ def _check() -> str:
             total += loss.item()
         train.append(total / 8)
         with torch.no_grad():
-            valid.append(sum(_clip_loss(img_enc, txt_enc, vimg[k : k + 32], vtxt[k : k + 32]).item() for k in range(0, 256, 32)) / 8)
+            valid.append(
+                sum(_clip_loss(img_enc, txt_enc, vimg[k : k + 32], vtxt[k : k + 32]).item() for k in range(0, 256, 32))
+                / 8
+            )
     best = min(range(30), key=valid.__getitem__)
     assert best <= 8 and valid[-1] > valid[best] + 0.3 and train[-1] < 0.5 * train[best], (best, train, valid)
     return (
