@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import torch
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,7 +11,7 @@ from torch import nn
 
 from debug_agent.schemas import ProbeResult, Target
 
-from ._common import clone_batch, copy_model, make_optimizer, train_step
+from ._common import clone_batch, copy_model, main_input, make_optimizer, train_step
 from .registry import ProbeContext, probe
 
 
@@ -21,6 +22,10 @@ class OverfitOptions(BaseModel):
     steps: int = Field(default=200, ge=1, le=100_000, description="most optimisation steps to take")
     drop: float = Field(default=0.9, gt=0, lt=1, description="fraction of the initial loss that must go")
     zero: float = Field(default=1e-6, ge=0, description="a loss at or below this counts as zero")
+    few_rows: int = Field(default=2, ge=1, le=64, description="rows of the retry when the whole batch stalls")
+    still_falling: float = Field(
+        default=0.1, gt=0, lt=1, description="a last-quarter fall this large: the steps ran out, not the model"
+    )
 
 
 def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
@@ -35,7 +40,7 @@ def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
 @probe(
     headline=("relative_drop", "initial_loss"),
     plot="loss_curve",
-    outcomes=("converged", "stalled", "diverged"),
+    outcomes=("converged", "stalled", "diverged", "capacity_limited"),
     requires=("model", "batch", "loss_fn"),
     cost=200.0,
     options=OverfitOptions,
@@ -48,11 +53,12 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     Passes when the loss falls by `drop` of its initial value or reaches ~0 within `steps`; a loss
     that stalls points at a model that cannot fit (broadcasting to the mean, detached graph,
     parameters not updated, a learning rate far too low); a NaN/Inf or a rising loss is divergence.
+    A loss still falling steadily when the steps run out (by `still_falling` of itself over the last
+    quarter) is inconclusive: a sound model that is merely slow looks the same as a weak one. A stall
+    is retried on the batch's first `few_rows` rows: a model that memorises those but not the whole
+    batch has a working training step and too little capacity (`capacity_limited`), not a defect.
     """
-    model = copy_model(target).train()
-    for m in model.modules():  # memorising one batch is the test: regularisation noise only blurs it
-        if isinstance(m, nn.modules.dropout._DropoutNd):
-            m.p = 0.0
+    model = _bare_copy(target)
     opt = make_optimizer(target, model)
     losses, stop = _train(target, model, opt, ctx, options)
     first, last = losses[0], losses[-1]
@@ -76,6 +82,15 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     elif stop == "time":
         status, outcomes = "inconclusive", []
         summary = f"ran out of time after {len(losses)} of {options.steps} steps before the loss fell far enough"
+    elif _still_falling(losses, options.still_falling):
+        status, outcomes = "inconclusive", []
+        summary = f"loss still falling when the {len(losses)} steps ran out ({first:.4g} -> {best:.4g})"
+    elif meas["relative_drop"] is not None and _fits_few_rows(target, ctx, options, meas):
+        status, outcomes = "passed", ["capacity_limited"]
+        summary = (
+            f"loss only fell {first:.4g} -> {best:.4g} on the whole batch but by {meas['few_rows_drop']:.0%} on its "
+            f"first {options.few_rows} rows: the training step works, the model cannot memorise the whole batch"
+        )
     elif meas["relative_drop"] is not None:
         status, outcomes = "failed", ["stalled"]
         summary = f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop)"
@@ -90,11 +105,62 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     )
 
 
+def _bare_copy(target: Target) -> nn.Module:
+    """A training-mode copy with dropout off: memorising is the test, regularisation noise only blurs it."""
+    model = copy_model(target).train()
+    for m in model.modules():
+        if isinstance(m, nn.modules.dropout._DropoutNd):
+            m.p = 0.0
+    return model
+
+
+def _first_rows(x: Any, rows: int, keep: int) -> Any:
+    """The batch structure with every tensor of `rows` rows cut to its first `keep` (others as they are)."""
+    if isinstance(x, torch.Tensor):
+        return x[:keep].clone() if x.dim() and x.shape[0] == rows else x.clone()
+    if isinstance(x, (tuple, list)) and not hasattr(x, "_fields"):
+        return type(x)(_first_rows(v, rows, keep) for v in x)
+    if type(x) is dict:
+        return {k: _first_rows(v, rows, keep) for k, v in x.items()}
+    return x
+
+
+def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, meas: dict[str, Any]) -> bool:
+    """Retry on the first few rows with a fresh copy: does the loss there fall by `drop` (or reach ~0)?"""
+    x = main_input(target)
+    rows = x.shape[0] if x.dim() else 0
+    if rows <= options.few_rows or ctx.expired():
+        return False
+    small = _first_rows(clone_batch(target.batch), rows, options.few_rows)
+    model = _bare_copy(target)
+    try:
+        losses, stop = _train(target, model, make_optimizer(target, model), ctx, options, small)
+    except (RuntimeError, ValueError, IndexError):  # the model insists on its batch size: no retry, keep the stall
+        return False
+    meas["few_rows_drop"] = round(1 - min(losses) / losses[0], 4) if losses[0] > 0 else None
+    return stop == "target"
+
+
+def _still_falling(losses: list[float], fraction: float) -> bool:
+    """Did the best loss of the last quarter fall by `fraction` below the best before it?"""
+    cut = len(losses) * 3 // 4
+    before = [v for v in losses[:cut] if math.isfinite(v)]
+    after = [v for v in losses[cut:] if math.isfinite(v)]
+    if len(losses) < 8 or not before or not after or min(before) <= 0:
+        return False
+    return min(after) <= (1 - fraction) * min(before)
+
+
 def _train(
-    target: Target, model: nn.Module, opt: torch.optim.Optimizer, ctx: ProbeContext, options: OverfitOptions
+    target: Target,
+    model: nn.Module,
+    opt: torch.optim.Optimizer,
+    ctx: ProbeContext,
+    options: OverfitOptions,
+    batch: Any = None,
 ) -> tuple[list[float], str]:
     """Step on the one batch until the loss reaches the goal, turns non-finite, or time runs out."""
-    batch = clone_batch(target.batch)
+    batch = clone_batch(target.batch) if batch is None else batch
     losses: list[float] = []
     for _ in range(options.steps):
         losses.append(train_step(target, model, opt, batch))

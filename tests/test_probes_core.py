@@ -131,6 +131,33 @@ def test_overfit_stalls_on_broadcast_loss():
     assert r.status == "failed" and r.outcomes == ["stalled"]
 
 
+def test_overfit_is_inconclusive_when_the_steps_run_out_while_the_loss_still_falls():
+    """A sound model on a slow rate: the loss is still falling steadily at the last step, so no verdict."""
+    t = regression_target(bug=False)
+    t.optimizer = lambda p: torch.optim.SGD(p, lr=5e-3)  # 4.61 -> 1.48 in 60 steps, 16% in the last 15
+    r = run("overfit_one_batch", t, steps=60)
+    assert r.status == "inconclusive" and r.outcomes == [], r.summary
+    assert "still falling" in r.summary
+
+
+def test_overfit_still_stalls_when_the_loss_has_flattened():
+    """The broadcast bug flattens at the variance of the targets: the last quarter gains nothing."""
+    r = run("overfit_one_batch", regression_target(bug=True), steps=60)
+    assert r.status == "failed" and r.outcomes == ["stalled"]
+
+
+def test_overfit_tells_a_model_too_small_for_the_batch_from_a_broken_step():
+    """Four hidden units cannot memorise 64 random labels, but they can memorise two rows: capacity, not a defect."""
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 4), nn.ReLU(), nn.Linear(4, 10))
+    x, y = torch.randn(64, 8), torch.randint(0, 10, (64,))
+    t = Target(model=model, batch=((x,), y), loss_fn=nn.functional.cross_entropy)
+    t.optimizer = lambda p: torch.optim.Adam(p, lr=1e-2)
+    r = run("overfit_one_batch", t)
+    assert r.status == "passed" and r.outcomes == ["capacity_limited"], r.summary
+    assert r.measurements["few_rows_drop"] >= 0.9
+
+
 def test_overfit_flags_divergence():
     t = regression_target(bug=False)
     t.optimizer = lambda p: torch.optim.SGD(p, lr=50.0)

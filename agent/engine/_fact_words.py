@@ -37,7 +37,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:fits?|memori[sz]\w*) the train\w*",
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
-        VAL + NOTTRAIN + r"{0,20}" + LOSSW + NOTTRAIN + r"{0,50}" + UP,
+        VAL + NOTTRAIN + r"{0,20}" + LOSSW + NOTTRAIN + r"{0,90}" + UP,
         VAL + NOTTRAIN + r"{0,20}" + ACCW + NOTTRAIN + r"{0,40}(?:drop\w*|decreas\w*|fall\w*|fell|declin\w*|get(?:s|ting)? worse|go(?:es|ing)? down|went down|peak\w* (?:and|then))",
         VAL + r".{0,40}\b(?:bottom\w* out|turn\w* around|u-shape)",
     ]),
