@@ -21,7 +21,9 @@ from debug_agent.intake import bundled
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "realworld"
 CASES = sorted(p.parent for p in CORPUS.glob("*/case.toml"))
 KINDS = {"bug", "not_bug"}
-FRESH_BATCH = "fresh-2026-11-30"  # added after all tuning; benchmarks/realworld_eval.py reports it apart
+# Batches written blind to the engine; benchmarks/realworld_eval.py reports each apart. The first was held out
+# until the engine was tuned on it (then it joined the in-sample cases); the second is the held-out one now.
+FRESH_BATCHES = ("fresh-2026-11-30", "fresh-2026-11-30b")
 
 
 def _meta(folder: Path) -> dict:
@@ -55,10 +57,11 @@ def test_every_case_has_its_own_source():
     assert len(sources) == len(set(sources)), "two corpus cases reconstruct the same public report"
 
 
-def test_the_fresh_batch_is_apart_and_broad():
-    """The batch added after all tuning: its own sources and families, many causes, some reports that are not bugs."""
-    fresh = [_meta(c) for c in CASES if _meta(c).get("batch") == FRESH_BATCH]
-    older = [_meta(c) for c in CASES if _meta(c).get("batch") != FRESH_BATCH]
+@pytest.mark.parametrize("batch", FRESH_BATCHES)
+def test_each_fresh_batch_is_apart_and_broad(batch: str):
+    """A batch written blind to the engine: its own sources and families, many causes, some reports that are not bugs."""
+    fresh = [_meta(c) for c in CASES if _meta(c).get("batch") == batch]
+    older = [_meta(c) for c in CASES if _meta(c).get("batch") != batch]
     assert len(fresh) >= 20
     assert len({m["cause"] for m in fresh}) >= 12
     assert sum(m["kind"] == "not_bug" for m in fresh) >= 3
