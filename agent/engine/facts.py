@@ -179,7 +179,24 @@ def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
     return list(found.values())
 
 
+_OVER_100 = re.compile(r"(?<![\w.])(\d{3,}(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
+_ACC_WORD = re.compile(r"\bacc(?:uracy|urate)?\b|\bprecision\b|\brecall\b|\bf1\b", re.IGNORECASE)
+_GROWTH = re.compile(r"(?:\bby|increas\w*|grow\w*|grew|rais\w*|faster|slower|more|up to|speed\w*|of the)\s*(?:about |around |~)?$", re.IGNORECASE)
+
+
+def _percent_over_100(s: str) -> Fact | None:
+    """A share above 100% in a sentence about accuracy ('reported at 150%'), not a growth ('up by 150%')."""
+    if not _ACC_WORD.search(s):
+        return None
+    for m in _OVER_100.finditer(s):
+        if float(m.group(1)) > 100 and not _GROWTH.search(s[max(0, m.start() - 20) : m.start()]):
+            return Fact("metric_impossible", f"a metric of {m.group(0)}", s, float(m.group(1)))
+    return None
+
+
 def _acc_facts(s: str, c: int | None, out: list[Fact], by_split: dict[str, list[float]]) -> None:
+    if over := _percent_over_100(s):
+        out.append(over)
     for pos, v, pct, raw in _acc_values(s):
         if v < 0 or (pct and v > 100) or (not pct and "." in raw and 1 < v < 10) or (not pct and v > 100):
             out.append(Fact("metric_impossible", f"a metric of {raw}", s, v))
