@@ -59,7 +59,7 @@ def test_every_case_has_its_own_source():
 
 @pytest.mark.parametrize("batch", FRESH_BATCHES)
 def test_each_fresh_batch_is_apart_and_broad(batch: str):
-    """A batch written blind to the engine: its own sources and families, many causes, some reports that are not bugs."""
+    """A batch written blind to the engine: its own sources and families, many causes, some not-bug reports."""
     fresh = [_meta(c) for c in CASES if _meta(c).get("batch") == batch]
     older = [_meta(c) for c in CASES if _meta(c).get("batch") != batch]
     assert len(fresh) >= 20

@@ -310,3 +310,43 @@ def test_impossible_metric_value_plans_metric_audit(probes_registry):
     chosen, skipped = planner.plan(cat, cred, infos, _info(["model", "batch", "loss_fn"]), 40.0)
     assert "metric_audit" not in [r.name for r in chosen]
     assert any(s.name == "metric_audit" and "metric_fn" in s.why for s in skipped)
+
+
+# --- loss_coupling: a loss that normalises across the batch axis ----------------------------------
+
+
+def _classifier_target(loss_fn) -> Target:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 4))
+    return Target(model=model, batch=((torch.randn(12, 6),), torch.randint(0, 4, (12,))), loss_fn=loss_fn)
+
+
+def test_loss_coupling_finds_log_softmax_over_the_batch_axis():
+    def loss(logits, y):  # log_softmax over dim 0 (the batch) where dim=-1 was meant
+        return nn.functional.nll_loss(torch.log_softmax(logits, dim=0), y)
+
+    r = run("loss_coupling", _classifier_target(loss))
+    assert r.status == "failed" and r.outcomes == ["loss_couples_rows"]
+    assert r.measurements["relative_change"] > 1e-2
+
+
+def test_loss_coupling_passes_cross_entropy_and_a_sum_reduction():
+    for loss in (nn.CrossEntropyLoss(), nn.CrossEntropyLoss(reduction="sum")):
+        r = run("loss_coupling", _classifier_target(loss))
+        assert r.status == "passed" and r.outcomes == ["loss_rows_independent"], r.summary
+
+
+def test_loss_coupling_matches_a_plain_torch_jacobian():
+    """The probe's verdict agrees with autograd: d loss / d logits[0] moves when logits[-1] moves."""
+    logits = torch.randn(6, 4)
+    y = torch.randint(0, 4, (6,))
+
+    def grad0(z: torch.Tensor, dim: int) -> torch.Tensor:
+        z = z.clone().requires_grad_(True)
+        nn.functional.nll_loss(torch.log_softmax(z, dim=dim), y).backward()
+        return z.grad[0]
+
+    bumped = logits.clone()
+    bumped[-1] += 3.0
+    assert not torch.allclose(grad0(logits, 0), grad0(bumped, 0))
+    assert torch.allclose(grad0(logits, 1), grad0(bumped, 1))

@@ -1,0 +1,87 @@
+"""loss_coupling: does the loss of one row depend on the model's outputs for other rows of the batch?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._common import clone_batch, copy_model, forward, main_tensor, with_main_tensor
+from .registry import ProbeContext, probe
+
+
+class LossCouplingOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=1e-4, gt=0, description="relative gradient change that counts as coupling")
+
+
+def _grad_of_first_rows(target: Target, out: Any, logits: torch.Tensor, targets: Any, keep: int) -> torch.Tensor:
+    """d loss / d outputs of the first `keep` rows, for these outputs."""
+    leaf = logits.detach().clone().requires_grad_(True)
+    loss = target.loss_fn(with_main_tensor(out, leaf), clone_batch(targets))
+    (grad,) = torch.autograd.grad(loss, leaf, allow_unused=True)
+    return torch.zeros_like(leaf[:keep]) if grad is None else grad[:keep].detach()
+
+
+@probe(
+    headline=("relative_change",),
+    outcomes=("loss_couples_rows", "loss_rows_independent"),
+    requires=("model", "batch", "loss_fn"),
+    cost=1.0,
+    options=LossCouplingOptions,
+)
+def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOptions) -> ProbeResult:
+    """Change the model outputs of the second half of the batch; does the loss gradient of the first half move?
+
+    A loss that is a mean or sum over rows (or tokens) gives each row a gradient from its own output and
+    target only. A softmax, log-softmax or normalisation over the batch axis inside the loss (dim=0 where
+    dim=-1 was meant) ties every row to the others, which the model-side `dependency` probe cannot see.
+    Losses that compare rows on purpose (contrastive, in-batch negatives) also couple rows: the finding
+    says so. The model runs once, in eval mode, on a copy; the loss only sees cloned tensors.
+    """
+    model = copy_model(target).eval()
+    inputs, targets = target.batch
+    with torch.no_grad():
+        out = forward(target, model, clone_batch(inputs))
+    logits = main_tensor(out).detach()
+    rows = logits.shape[0] if logits.dim() else 0
+    if rows < 4 or rows != target.batch_size or not logits.is_floating_point():
+        return ProbeResult(
+            name="loss_coupling",
+            status="not_applicable",
+            summary="needs a floating output whose first axis is the batch, with at least 4 rows",
+        )
+    keep = rows // 2
+    gen = torch.Generator(device="cpu").manual_seed(ctx.seed)
+    noise = torch.randn(logits[keep:].shape, generator=gen).to(logits.device, logits.dtype)
+    moved = logits.clone()
+    moved[keep:] += noise * (logits.std() + 1.0)  # (B-keep, ...): only the other rows change
+    base = _grad_of_first_rows(target, out, logits, targets, keep)
+    other = _grad_of_first_rows(target, out, moved, targets, keep)
+    change = float((base - other).abs().max() / (base.abs().max() + 1e-12))
+    meas = {"rows": rows, "rows_held": keep, "relative_change": round(change, 6)}
+    if change > options.tol:
+        text = (
+            f"changing the outputs of rows {keep}..{rows - 1} changes the loss gradient of rows 0..{keep - 1} "
+            f"by {change:.1%}: the loss normalises or reduces across the batch axis (intended only for "
+            "contrastive or in-batch-negative losses)"
+        )
+        return ProbeResult(
+            name="loss_coupling",
+            status="failed",
+            outcomes=["loss_couples_rows"],
+            measurements=meas,
+            findings=[Finding(text=text)],
+            summary=text.split(":")[0],
+        )
+    return ProbeResult(
+        name="loss_coupling",
+        status="passed",
+        outcomes=["loss_rows_independent"],
+        measurements=meas,
+        summary="each row's loss gradient depends on its own output only",
+    )
