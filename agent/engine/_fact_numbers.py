@@ -141,6 +141,8 @@ _INPUTY = re.compile(r"\b(?:inputs?|features?|values?|magnitudes?|pixels?|column
 def _input_range(s: str) -> list[Read]:
     if not _INPUTY.search(s) or re.search(r"\b(?:loss|lr|learning rate|epochs?|steps?|accuracy)\b.{0,20}(?:range|from|between)", s, re.IGNORECASE):
         return []
+    if re.search(r"(?:value|setting)s? (?:i|we) (?:give|gave|set|try|tried|use)|(?:weight|coefficient|lambda|factor)\b.{0,30}(?:from|between)", s, re.IGNORECASE):
+        return []
     for m in _RANGE.finditer(s):
         hi = float(m.group(2)) * (1000 if (m.group(3) or "").strip().lower() in ("k", "thousand") else 1e6 if m.group(3) else 1)
         if hi >= 1000:

@@ -143,7 +143,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("data_overlap", "the same examples are in the training and evaluation data", [
         r"(?:duplicat\w*|overlap\w*|(?:same|identical) (?:images|rows|samples|examples|sentences|records|files)).{0,60}(?:train\w*|test\w*|val\w*|splits?)",
-        r"(?:samples?|examples?|rows?|images?|items?|records?|ids?|indices)\b.{0,30}(?:show up|turn up|appear\w*|present|occur\w*|found|are|is) in both (?:the )?(?:train|test|val|splits|sets)",
+        r"(?:samples?|examples?|rows?|images?|items?|records?|recordings?|clips?|files?|sentences?|documents?|ids?|indices)\b.{0,30}(?:show up|turn up|appear\w*|present|occur\w*|found|are|is) in both (?:the )?(?:train|test|val|splits|sets)",
         r"random(?:ly)? split\w*.{0,30}time[- ]?series|shuffl\w* before (?:the )?split\w*|split\w* after (?:augment\w*|oversampl\w*|upsampl\w*|normali[sz]\w*|smote)",
         r"(?:feature|column|input)s?\b.{0,40}(?:is|are|encodes?|derived from|computed from|contains?) (?:the |a copy of the )?(?:target|label|answer|outcome)\b",
     ]),

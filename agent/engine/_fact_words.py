@@ -295,6 +295,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:ignores?|ignoring) my (?:changes|edits)",
         r"(?:changed|edited|updated|set|modified) .{0,60}(?:but|yet) .{0,40}still (?:receives?|gets?|sees?|uses?|shows?|loads?|reads?|produces?|has)\b",
     ]),
+    ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
+        r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
+        r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
+    ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
     ("padding_mentioned", "padding in the sequences", [r"\bpad(?:ding|ded|s)?\b|\bpad[_ ]tokens?|attention_mask|ignore_index|(?:labels?|targets?|index)\s*(?:=|==|to|of|with|as)?\s*-100\b"]),
