@@ -210,13 +210,27 @@ def build_optimizer(factory: Callable[..., Any], model: nn.Module) -> Any:
         return _unwrap_optimizer(factory(model))
 
 
+def optimizer_like(opt: Any) -> bool:
+    """A wrapper that behaves as an optimizer (one-cycle or weight-decay wrappers in real repositories)."""
+    groups = getattr(opt, "param_groups", None)
+    return (
+        callable(getattr(opt, "step", None))
+        and callable(getattr(opt, "zero_grad", None))
+        and isinstance(groups, list)
+        and all(isinstance(g, Mapping) and "params" in g for g in groups)
+    )
+
+
 def make_optimizer(target: Target, model: nn.Module) -> torch.optim.Optimizer:
     """An optimizer over `model` (a probe's copy): the target's factory, else Adam with lr 1e-3."""
     if target.optimizer is None:
         return torch.optim.Adam(model.parameters(), lr=1e-3)
     opt = build_optimizer(target.optimizer, model)
-    if not isinstance(opt, torch.optim.Optimizer):
-        raise TypeError(f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer")
+    if not isinstance(opt, torch.optim.Optimizer) and not optimizer_like(opt):
+        raise TypeError(
+            f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer nor an object with "
+            "step(), zero_grad() and param_groups (a list of dicts with 'params')"
+        )
     own = {id(p) for p in model.parameters()}
     stray = sum(1 for g in opt.param_groups for p in g["params"] if id(p) not in own)
     if stray:

@@ -52,7 +52,9 @@ def test_the_batch_reaches_user_functions_as_given():
     assert t.batch[0] is x  # kept, not rebuilt
     for name in ("overfit_one_batch", "mode_audit", "step_audit"):
         assert run(name, t).status != "error", name
-    assert seen and all(type(b) is list and isinstance(b[0], torch.Tensor) and b[0].shape == (8, 4) for b in seen)
+    # The whole batch, or its first rows when overfit_one_batch retries a stall on a few rows: same structure.
+    shapes = ((8, 4), (2, 4))
+    assert seen and all(type(b) is list and isinstance(b[0], torch.Tensor) and b[0].shape in shapes for b in seen)
 
 
 class DictNet(nn.Module):
@@ -144,6 +146,30 @@ def test_optimizer_factories_taking_params_or_model():
         opt = build_optimizer(factory, model)
         assert isinstance(opt, torch.optim.Optimizer)
         assert {id(p) for g in opt.param_groups for p in g["params"]} == {id(p) for p in model.parameters()}
+
+
+class _WrappedAdam:
+    """An optimizer wrapper as real repositories write them (one-cycle lr, decoupled weight decay)."""
+
+    def __init__(self, params) -> None:
+        self.inner = torch.optim.Adam(list(params), lr=1e-2)
+        self.param_groups = self.inner.param_groups
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        self.inner.zero_grad(set_to_none=set_to_none)
+
+    def step(self) -> None:
+        self.inner.step()
+
+
+def test_an_optimizer_like_wrapper_is_accepted_and_steps_the_copy():
+    model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+    batch = (torch.randn(8, 4), torch.randn(8, 1))
+    t = make_target(model=model, batch=batch, loss_fn=nn.MSELoss(), optimizer=_WrappedAdam)
+    before = copy.deepcopy(model.state_dict())
+    r = run("step_audit", t)
+    assert r.status == "passed" and "params_updated" in r.outcomes, r.summary
+    assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
 
 
 def test_optimizer_closing_over_the_original_is_an_error_not_evidence():

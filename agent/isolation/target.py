@@ -24,7 +24,15 @@ from pydantic import ValidationError
 from debug_agent.errors import CopyNotIsolated, TargetError, validation_problems
 from debug_agent.isolation._causal import infer_causal
 from debug_agent.isolation.boundary import user_where
-from debug_agent.probes._common import build_optimizer, clone_batch, copy_model, forward, is_user_file, main_tensor
+from debug_agent.probes._common import (
+    build_optimizer,
+    clone_batch,
+    copy_model,
+    forward,
+    is_user_file,
+    main_tensor,
+    optimizer_like,
+)
 from debug_agent.probes._isolate import prepare
 from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
 
@@ -192,7 +200,7 @@ def _check_optimizer(t: Target) -> None:
         opt = build_optimizer(t.optimizer, copy.deepcopy(t.model))
     except Exception as exc:  # isolation boundary: the user's factory raised
         raise TargetError(f"optimizer raised {type(exc).__name__}: {exc}", where=user_where(exc), fix=fix) from exc
-    if not isinstance(opt, torch.optim.Optimizer):
+    if not isinstance(opt, torch.optim.Optimizer) and not optimizer_like(opt):
         raise TargetError(
             f"optimizer returned {type(opt).__name__}, not a torch.optim.Optimizer",
             where=user_where_of(t.optimizer),
