@@ -33,9 +33,10 @@ def _points(n, seed):
     return torch.cat([xyz, code], 1), torch.cat([sdf[:, None], normals], 1)
 
 
-def sdf_loss(model_or_pred, target, x=None):
-    """Distance term only when called with predictions (the target protocol's loss_fn)."""
-    return F.l1_loss(model_or_pred, target[:, 0])
+def sdf_loss(pred, target):
+    """The distance term (target columns: sdf, normal xyz); the normal term needs the input points and is
+    added in the training loop."""
+    return F.l1_loss(pred, target[:, 0])
 
 
 def make_target():
