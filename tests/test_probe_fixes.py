@@ -350,3 +350,36 @@ def test_grad_check_calls_a_gradient_reversal_deliberate():
 def test_grad_check_still_fails_a_wrong_hand_written_backward():
     r = run("grad_check", _domain_target(_WrongSquare.apply))
     assert r.status == "failed" and "custom_function_mismatch" in r.outcomes, r.summary
+
+
+# --- activations: a single rectified output unit that is 0 for every example --------------------
+
+
+class _ReluHead(nn.Module):
+    def __init__(self, bias: float) -> None:
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(4, 8), nn.ReLU())
+        self.out = nn.Linear(8, 1)
+        nn.init.constant_(self.out.bias, bias)
+        self.act = nn.ReLU()  # a count cannot be negative
+
+    def forward(self, x):
+        return self.act(self.out(self.body(x)))  # (B, 1)
+
+
+def _relu_head_target(bias: float) -> Target:
+    torch.manual_seed(0)
+    with torch.no_grad():
+        model = _ReluHead(bias)
+        model.out.weight.mul_(0.01)  # the bias decides the sign of the output
+    return Target(model=model, batch=((torch.rand(32, 4),), torch.rand(32, 1)), loss_fn=nn.L1Loss())
+
+
+def test_activations_finds_a_dead_single_output_unit():
+    r = run("activations", _relu_head_target(-1.0))
+    assert r.status == "failed" and "dead_units" in r.outcomes, r.summary
+
+
+def test_activations_passes_a_live_single_output_unit():
+    r = run("activations", _relu_head_target(0.5))
+    assert "dead_units" not in r.outcomes, r.summary
