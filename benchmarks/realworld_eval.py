@@ -39,8 +39,9 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
-# Written blind to the engine and never tuned on. (fresh-2026-11-30 was held out until the push that tuned on it.)
-HELD_OUT_BATCHES = ("fresh-2026-11-30b",)
+# Written blind to the engine and never tuned on. (fresh-2026-11-30 and -30b were each held out, measured
+# once, and then tuned on.)
+HELD_OUT_BATCHES = ("fresh-2026-11-30c",)
 HOLDOUT_B = ROOT / "paraphrases" / "holdout_b.toml"
 HOLDOUT_C = ROOT / "paraphrases" / "holdout_c.toml"
 sys.path.insert(0, str(ROOT / "paraphrases"))
