@@ -225,6 +225,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:during|in|while) train\w*.{0,60}(?:identical|deterministic|exactly the same) (?:loss|output|result)",
         r"train\w*(?: mode)? (?:passes|forwards?|forward passes|steps|runs|calls)\b.{0,60}(?:identical|exactly the same|deterministic|bit-?for-?bit)",
         r"dropout.{0,60}(?:no (?:longer )?(?:effect|active)|inactive|(?:turned|switched) off|does nothing|stop\w* (?:working|being applied))",
+        r"dropout.{0,60}(?:makes? no difference|not doing anything|doesn't (?:do|change) anything|changes? nothing)",
+        r"train\w* loss.{0,60}(?:match\w*|same as|identical to|equals?).{0,60}eval\w*(?: mode)?",
     ]),
     ("mentions_batchnorm", "batch normalisation in the model", [
         r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)",
