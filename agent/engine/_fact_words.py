@@ -35,6 +35,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN + NOTVAL + r"{0,15}" + ACCW + NOTVAL + r"{0,40}(?:ris|increas|go(?:es|ing)? up|climb|reach\w* (?:9\d|100)|near(?:ly)? (?:100|perfect)|hits? (?:9\d|100))",
         TRAIN + NOTVAL + r"{0,40}" + r"(?:keeps? (?:going down|falling|decreasing|improving)|looks? (?:great|fine|good|perfect))",
         r"(?:fits?|memori[sz]\w*) the train\w*",
+        TRAIN + NOTVAL + r"{0,20}" + LOSSW + NOTVAL + r"{0,20}(?:goes|went|gets|got|drops?|falls?|fell) (?:down )?to (?:almost |nearly |near )?(?:0\.0\d*|zero|0\b)",
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
         VAL + NOTTRAIN + r"{0,20}" + LOSSW + NOTTRAIN + r"{0,90}" + UP,
@@ -69,7 +70,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"still (?:clearly |steadily |visibly |slowly )?(?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
         r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
         r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
@@ -100,6 +101,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"stops? (?:improving|learning|decreasing|going down)",
         r"(?:doesn't|does not|not|never|fails? to) (?:learn|train|converge|improve)\w*",
         r"no (?:progress|learning|improvement)",
+        LOSSW + r".{0,60}stays? (?:exactly |right |just )?(?:there|put|constant|unchanged)",
     ]),
     ("loss_slow", "the loss falls, but very slowly", [
         r"(?:very |extremely |painfully |super |really |too )slow\w*",
@@ -381,7 +383,7 @@ NEGATABLE = frozenset({
     "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
     "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
     "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned",
-    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable",
+    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable", "data_overlap",
 })
 NEGATION = r"(?:\b(?:no|without|not using|not|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"
 
