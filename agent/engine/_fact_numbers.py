@@ -37,6 +37,9 @@ _ADAPTIVE = re.compile(r"\badam\w*|rmsprop|adagrad|adafactor|lion\b", re.IGNOREC
 _LR_WORDS = re.compile(r"\b(?:lr|learning rate|schedul\w*|decay|warm-?up|cosine|step_?lr)\b", re.IGNORECASE)
 
 
+_FINETUNE = re.compile(r"fine-?tun\w*|\bpretrained\b|\b(?:bert|roberta|deberta|gpt-?2|t5|llama|vit)\b", re.IGNORECASE)
+
+
 def _lr(s: str, text: str) -> list[Read]:
     out: list[Read] = []
     for m in _LR.finditer(s):
@@ -50,6 +53,8 @@ def _lr(s: str, text: str) -> list[Read]:
         elif (_ADAPTIVE.search(text) and v >= 0.01) or v >= 1.0:
             opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _ADAPTIVE.search(text) else "SGD"
             out.append(("lr_value_high", f"a learning rate of {m.group(1)} with {opt}", v))
+        elif _FINETUNE.search(text) and _ADAPTIVE.search(text) and v >= 5e-4:
+            out.append(("lr_value_high", f"a learning rate of {m.group(1)} for fine-tuning a pretrained model (usually 1e-5 to 1e-4)", v))
     if not out and _LR_WORDS.search(text):
         for m in re.finditer(r"\b1e-(\d+)\b|\b10\^-(\d+)\b", s):
             if int(m.group(1) or m.group(2)) >= 12:

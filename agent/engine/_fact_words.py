@@ -247,6 +247,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("attention_saturated", "attention weights collapse onto one position", [
         r"attention.{0,50}(?:one-?hot|peak\w*|spiky|saturat\w*|collaps\w*|all (?:on|to) (?:one|a single)|single (?:token|position)|near(?:ly)? (?:0|zero|1)\b|extreme|sharp)",
         r"softmax.{0,30}(?:saturat\w*|one-?hot|peak\w*)",
+        r"attention\b.{0,40}(?:stuck|fully|entirely|all) on (?:one|a single)|attention entropy.{0,30}(?:near|almost|close to|~|is) ?(?:0|zero)",
         r"(?:peaky|spiky|sharp|one-?hot|saturated|collapsed) attention|attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:token|position|patch)",
     ]),
     ("attention_mentioned", "attention layers", [r"attention|transformer|self-attn|\bmha\b|multi-?head"]),
@@ -282,6 +283,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:predict\w*|copy|cop(?:ies|ying)) (?:the )?(?:current|same|input) token",
     ]),
     ("raw_inputs", "inputs fed in raw, unstandardised units", [
+        r"\bint16\b|\buint8\b|0[- ](?:to|-)[- ]65535|(?:cast|convert)\w* (?:it |them )?to float and (?:feed|pass|use)",
         r"\braw\b.{0,30}(?:features?|inputs?|values?|pixels?|units|data|columns?)",
         r"unnormali[sz]ed|unscaled|un-?standardi[sz]ed|not (?:normali[sz]ed|standardi[sz]ed|scaled)|without (?:any )?(?:normali[sz]|standardi[sz]|scal|preprocess)\w*",
         r"0[- ]?(?:-|to)[- ]?255|pixel values|prices?\b|dollars|salar\w*|counts? (?:in|of)|in (?:meters|kilometers|years|seconds|thousands|millions)",
@@ -302,6 +304,17 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
         r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
         r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
+    ]),
+    ("stale_artifacts", "data files or ids come from an older version of the preprocessing", [
+        r"(?:modification|modified) (?:dates?|times?)|(?:ids|tokens|features|files)\b.{0,40}(?:look|are|come|seem)\w* (?:like )?(?:from )?(?:the )?old (?:vocab|version|tokeni[sz]\w*|config|run)",
+        r"(?:from|of) (?:the|an) (?:old|previous|earlier) (?:run|version|config|vocab\w*|preprocessing)",
+    ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:backbone|embedding|encoder|frozen|pretrained|fixed)\w*(?: \w+){0,3} (?:weights?|table|vectors?|layers?)\b.{0,30}(?:are|were|is|got|have) (?:\w+ )?(?:different|changed|moved|drift\w*|updat\w*)",
+        r"weights? (?:are|were) (?:\w+ )?different from (?:the )?(?:pretrained|file|original|checkpoint|loaded)",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"(?:reported|logged|printed|shows?|metric|iou|wer|bleu|accuracy|f1)\b.{0,80}(?:but|yet|while)\b.{0,60}(?:look|are|read|is)\w* (?:\w+ )?(?:wrong|bad|blobs|garbage|poor|off)",
     ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
