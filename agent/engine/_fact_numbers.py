@@ -17,6 +17,7 @@ import re
 Read = tuple[str, str, float | None]
 
 NUMERIC = {
+    "fewer_devices_than_config": "a set-up made for more GPUs run on fewer (a smaller total batch at the same rate)",
     "tiny_capacity": "hidden layers of a handful of units (or a very narrow base width)",
     "lr_value_high": "a learning rate far above the usual range for its optimiser",
     "lr_value_tiny": "a learning rate that is effectively zero",
@@ -226,11 +227,28 @@ def _tiny_capacity(s: str) -> list[Read]:
     return []
 
 
+_GPUS = re.compile(r"\b(\d+|one|a single|single|two|four|eight|sixteen)[- ](?:gpus?|devices|cards|nodes)\b", re.IGNORECASE)
+_GPU_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "four": 4, "eight": 8, "sixteen": 16}
+
+
+def _fewer_devices(s: str, text: str) -> list[Read]:
+    """Two GPU counts in the report (one GPU here, eight in the config it came from): the sentence with fewer."""
+    def count(m: re.Match[str]) -> int:
+        g = m.group(1).lower()
+        return int(g) if g.isdigit() else _GPU_WORDS[g]
+
+    counts = [count(m) for m in _GPUS.finditer(text)]
+    here = [count(m) for m in _GPUS.finditer(s)]
+    if len(set(counts)) < 2 or not here or min(here) != min(counts) or max(counts) < 2 * min(counts):
+        return []
+    return [("fewer_devices_than_config", f"{min(counts)} GPU(s) against {max(counts)}", max(counts) / min(counts))]
+
+
 def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
     del c  # the class count is read by facts.py; kept in the signature for readers that need it
     out: list[Read] = []
-    for reader in (_lr, _accum, _pairwise, _fewer_than_reference):
+    for reader in (_lr, _accum, _pairwise, _fewer_than_reference, _fewer_devices):
         out += reader(s, text)
     for single in (_series, _grad_spread, _loss_terms, _huge, _input_range, _tiny_capacity):
         out += single(s)

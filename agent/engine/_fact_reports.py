@@ -196,7 +196,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\b(?:train[-/ ]?(?:test|val\w*) split|split\w* (?:the )?(?:data|dataset)|k-?fold|cross-?validat\w*|hold-?out set|test set|random_split|train_test_split|stratif\w*)\b",
     ]),
     ("dim_mentioned", "a dimension or axis argument", [r"\b(?:dim|axis)\s*=|\bdimension\b|\bwrong axis\b|\bover (?:the )?(?:batch|class(?:es)?|feature) (?:axis|dim\w*)"]),
-    ("mask_mentioned", "an attention or causal mask", [r"\bmask\w*|\bcausal\b|\btriu\b|\btril\b|is_causal|look-?ahead"]),
+    ("mask_mentioned", "an attention or causal mask", [r"\bmask(?!\s*r-?cnn)\w*|\bcausal\b|\btriu\b|\btril\b|is_causal|look-?ahead"]),
     ("zero_grad_mentioned", "clearing gradients or stepping the optimizer", [r"zero_grad|optimi[sz]er\.step|set_to_none|\.grad\s*=\s*none|clear\w* (?:the )?grad\w*"]),
     ("label_pipeline_mentioned", "how labels are built or paired with inputs", [
         r"(?:labels?|targets?|annotations?)\b.{0,40}(?:shift\w*|align\w*|pair\w*|order\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|mapping|map\b|encod\w*)",

@@ -365,7 +365,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("value_overestimates", "value estimates drift above any reachable return", [
         r"(?:\bvalue (?:estimates?|function|head|targets?|predictions?)|q[- ]?values?|critic|\bestimates?|\bvalues? of (?:the )?(?:states?|critic))\b.{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
-    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
+    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask(?!\s*r-?cnn)|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
         r"custom (?:backward|gradient|autograd|op|function|kernel|activation|cuda)|autograd\.function|hand[- ]?written (?:backward|gradient)|fused (?:op|kernel|activation)|triton|straight[- ]through|own backward|gradcheck",
     ]),
@@ -378,6 +378,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:reports?|logs?|shows?|prints?|says?|gives?) .{0,30}\d.{0,60}\bbut\b.{0,60}(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*|reference|my own|independent\w*).{0,40}\d",
         r"(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*).{0,60}(?:gives?|says?|reports?|shows?|gets?|is) .{0,20}\d.{0,60}(?:instead|but|while|whereas)",
         r"(?:labels?|targets?|ground truth) (?:in )?as (?:the )?predictions.{0,80}(?:instead of|not|rather than|only) ",
+        r"(?:confusion matrix|from the same predictions)\b.{0,120}(?:\bget\b|gives?|comes? out|differ\w*|doesn't match|does not match|disagree\w*)",
     ]),
     ("metric_code_mentioned", "the metric or logging code", [r"(?:metric|accuracy) (?:code|function|computation|calculation)|\blogg\w*|tensorboard|wandb|dashboard|torchmetrics"]),
     ("recent_change", "it started after a code change", [
