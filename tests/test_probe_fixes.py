@@ -383,3 +383,44 @@ def test_activations_finds_a_dead_single_output_unit():
 def test_activations_passes_a_live_single_output_unit():
     r = run("activations", _relu_head_target(0.5))
     assert "dead_units" not in r.outcomes, r.summary
+
+
+# --- mode_audit: state written for inspection vs state read back ---------------------------------
+
+
+class _KeepsLastScores(nn.Module):
+    """Stores its last attention-like scores for plotting; never reads them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.last_scores = None
+
+    def forward(self, x):
+        scores = torch.softmax(self.lin(x), dim=-1)  # (B, 4)
+        self.last_scores = scores.detach()
+        return scores
+
+
+class _CarriesMean(nn.Module):
+    """Adds the previous call's mean input: state that crosses calls."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.prev = torch.zeros(4)
+
+    def forward(self, x):
+        out = self.lin(x + self.prev)
+        self.prev = x.mean(0).detach()
+        return out
+
+
+def test_mode_audit_lets_state_that_is_only_written_pass():
+    r = run("mode_audit", Target(model=_KeepsLastScores(), batch=((torch.randn(6, 4),), torch.zeros(6))))
+    assert r.status == "passed" and r.outcomes == ["state_written_not_read"], r.summary
+
+
+def test_mode_audit_still_fails_state_that_is_read_back():
+    r = run("mode_audit", Target(model=_CarriesMean(), batch=((torch.randn(6, 4),), torch.zeros(6))))
+    assert r.status == "failed" and "state_mutated_in_forward" in r.outcomes, r.summary

@@ -119,7 +119,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("lower_lr_helps", "a smaller learning rate makes it go away", [
         r"(?:lower\w*|smaller|reduc\w*|decreas\w*|divid\w*|cut\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|stabili[sz]\w*|go(?:es)? away|went away|disappear\w*|works?|prevents?|no (?:more )?(?:nan|spikes?|divergence))",
-        r"(?:with|at) (?:a )?(?:lower|smaller) (?:learning rate|\blr\b).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
+        r"(?:with|at) (?:a )?(?:(?:\w+ )?(?:times|x) )?(?:lower|smaller) (?:learning rate|\blr\b).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
+        r"(?:learning rate|\blr\b) (?:\d+ ?(?:x|times) )?(?:lower|smaller).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
     ]),
     ("higher_lr_helps", "a larger learning rate makes it train", [
         r"(?:rais\w*|increas\w*|bigger|larger|higher|doubl\w*|multipl\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|faster|works?|learns?|trains?|finally (?:moves|learns|drops))",

@@ -412,4 +412,5 @@ EXCEPT: dict[str, str] = {
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
+    "lr_no_help": r"(?:lower|smaller|reduc\w*|higher|larger)\b.{0,60}(?:is|runs?|becomes?|stays?) (?:\w+ )?(?:stable|fine)|(?:fix\w*|solv\w*|help\w*) (?:it|this|the)",
 }
