@@ -175,6 +175,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:don't|do not|doesn't|does not|never|not) (?:add|sum) (?:up )?to (?:one|1)\b",
         r"probabilit\w* (?:of )?(?:1(?:\.0+)?|one|100%) (?:for|to) (?:every|all|each) (?:class|label|category)|(?:sum|add) (?:up )?to (?:more|less) than (?:one|1)\b",
+        r"(?:sums?|adds? up) to (?:about |around |roughly |~)?(?:0?\.\d+|\d+(?:\.\d+)?) instead of (?:one|1)\b",
     ]),
     # --- evaluation behaviour
     ("batch_dependent", "results depend on the batch size or composition", [
@@ -248,6 +249,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"attention.{0,50}(?:one-?hot|peak\w*|spiky|saturat\w*|collaps\w*|all (?:on|to) (?:one|a single)|single (?:token|position)|near(?:ly)? (?:0|zero|1)\b|extreme|sharp)",
         r"softmax.{0,30}(?:saturat\w*|one-?hot|peak\w*)",
         r"attention\b.{0,40}(?:stuck|fully|entirely|all) on (?:one|a single)|attention entropy.{0,30}(?:near|almost|close to|~|is) ?(?:0|zero)",
+        r"\b(?:attention )?maps?\b.{0,40}(?:close to |nearly |almost )?one-?hot|one-?hot (?:attention|maps?)",
         r"(?:peaky|spiky|sharp|one-?hot|saturated|collapsed) attention|attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:token|position|patch)",
     ]),
     ("attention_mentioned", "attention layers", [r"attention|transformer|self-attn|\bmha\b|multi-?head"]),
