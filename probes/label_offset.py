@@ -121,22 +121,7 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
         if best != 1:
             findings.append(Finding(text=_offset_text(best, frac), data={"offset": best, "match": round(frac, 4)}))
     if options.steps and not {"labels_not_inputs", "labels_reconstruct_input"} & set(tags):
-        entropy, own, fresh = _short_fit(target, labels, options.steps, ctx.seed)
-        meas.update(
-            label_entropy=round(entropy, 4),
-            loss_after_steps=round(own, 4),
-            loss_on_renamed_tokens=round(fresh, 4),
-            steps=options.steps,
-        )
-        if math.isfinite(fresh) and entropy > 0 and fresh < options.below * entropy:
-            tags.append("loss_below_label_entropy")
-            findings.append(
-                Finding(
-                    text=f"after {options.steps} training steps the loss on sequences it never saw (token ids "
-                    f"renamed) is {fresh:.3g}, below the labels' entropy ({entropy:.3g} nats): the model "
-                    "reads the answer from its input"
-                )
-            )
+        _renamed_check(target, labels, options, ctx.seed, (tags, findings, meas))
     bad = [t for t in tags if t not in ("labels_next_token", "labels_not_inputs", "labels_reconstruct_input")]
     status: ProbeStatus = "failed" if bad else "passed"
     summary = (
@@ -153,6 +138,33 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     return ProbeResult(
         name="label_offset", status=status, outcomes=tags, findings=findings, measurements=meas, summary=summary
     )
+
+
+def _renamed_check(
+    target: Target,
+    labels: torch.Tensor,
+    options: LabelOffsetOptions,
+    seed: int,
+    into: tuple[list[str], list[Finding], dict[str, Any]],
+) -> None:
+    """Train a few steps, then score sequences with renamed token ids: below the labels' entropy means copying."""
+    tags, findings, meas = into
+    entropy, own, fresh = _short_fit(target, labels, options.steps, seed)
+    meas.update(
+        label_entropy=round(entropy, 4),
+        loss_after_steps=round(own, 4),
+        loss_on_renamed_tokens=round(fresh, 4),
+        steps=options.steps,
+    )
+    if math.isfinite(fresh) and entropy > 0 and fresh < options.below * entropy:
+        tags.append("loss_below_label_entropy")
+        findings.append(
+            Finding(
+                text=f"after {options.steps} training steps the loss on sequences it never saw (token ids "
+                f"renamed) is {fresh:.3g}, below the labels' entropy ({entropy:.3g} nats): the model "
+                "reads the answer from its input"
+            )
+        )
 
 
 def _reads_later_tokens(target: Target, model: torch.nn.Module, logits: torch.Tensor) -> bool:

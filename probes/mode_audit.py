@@ -79,36 +79,7 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
     if target.eval_fn is not None:
         _audit_eval_fn(target, ctx, options, (outcomes, findings, meas))
 
-    model = copy_model(target).eval()
-    before = _state(model)
-    # Same seed for both calls: a forward that is random but stateless repeats exactly, so only state
-    # carried between calls can make them differ (eval_randomness tells the two apart).
-    with torch.no_grad(), fork_rng(model):
-        torch.manual_seed(ctx.seed)
-        a = forward(target, model, clone_batch(target.raw_inputs))
-        mid = _state(model)
-        torch.manual_seed(ctx.seed)
-        b = forward(target, model, clone_batch(target.raw_inputs))
-    written = _changed(before, mid)
-    gap = _differs(a, b, options.tol)
-    meas.update(forward_output_gap=float(f"{gap:.3g}"), state_written_by_forward=written[:10])
-    if written and gap <= options.tol and not _read_back(target, model, a, ctx.seed, options.tol):
-        # Written (a stored attention map, a debug tensor) but never read: another batch in between leaves
-        # the output for this one unchanged, so nothing crosses calls.
-        outcomes.append("state_written_not_read")
-        findings.append(
-            Finding(text=f"forward writes {', '.join(written[:5])}, but no later call reads it (outputs unchanged)")
-        )
-    elif gap > options.tol or written:
-        outcomes.append("state_mutated_in_forward")
-        if written:
-            findings.append(Finding(text=f"forward in eval mode writes {', '.join(written[:5])}"))
-        if gap > options.tol:
-            findings.append(
-                Finding(text=f"two identical forward calls in eval mode differ (relative difference {gap:.2g})")
-            )
-    else:
-        outcomes.append("forward_deterministic")
+    _state_check(target, ctx.seed, options.tol, (outcomes, findings, meas))
     failed = {"eval_in_train_mode", "eval_nondeterministic", "state_mutated_in_forward"} & set(outcomes)
     summary = (
         "; ".join(f.text for f in findings[:2])
@@ -127,6 +98,43 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
         measurements=meas,
         summary=summary,
     )
+
+
+def _state_check(
+    target: Target, seed: int, tol: float, into: tuple[list[str], list[Finding], dict[str, Any]]
+) -> None:
+    """Two eval-mode calls on the same batch: state written, read back, or none."""
+    outcomes, findings, meas = into
+    model = copy_model(target).eval()
+    before = _state(model)
+    # Same seed for both calls: a forward that is random but stateless repeats exactly, so only state
+    # carried between calls can make them differ (eval_randomness tells the two apart).
+    with torch.no_grad(), fork_rng(model):
+        torch.manual_seed(seed)
+        a = forward(target, model, clone_batch(target.raw_inputs))
+        mid = _state(model)
+        torch.manual_seed(seed)
+        b = forward(target, model, clone_batch(target.raw_inputs))
+    written = _changed(before, mid)
+    gap = _differs(a, b, tol)
+    meas.update(forward_output_gap=float(f"{gap:.3g}"), state_written_by_forward=written[:10])
+    if written and gap <= tol and not _read_back(target, model, a, seed, tol):
+        # Written (a stored attention map, a debug tensor) but never read: another batch in between leaves
+        # the output for this one unchanged, so nothing crosses calls.
+        outcomes.append("state_written_not_read")
+        findings.append(
+            Finding(text=f"forward writes {', '.join(written[:5])}, but no later call reads it (outputs unchanged)")
+        )
+    elif gap > tol or written:
+        outcomes.append("state_mutated_in_forward")
+        if written:
+            findings.append(Finding(text=f"forward in eval mode writes {', '.join(written[:5])}"))
+        if gap > tol:
+            findings.append(
+                Finding(text=f"two identical forward calls in eval mode differ (relative difference {gap:.2g})")
+            )
+    else:
+        outcomes.append("forward_deterministic")
 
 
 def _read_back(target: Target, model: nn.Module, first: Any, seed: int, tol: float) -> bool:

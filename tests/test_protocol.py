@@ -16,7 +16,8 @@ import debug_agent.probes as P
 from debug_agent.api import make_target
 from debug_agent.errors import TargetError
 from debug_agent.isolation import probe_registry
-from debug_agent.probes._common import build_optimizer, copy_model, data_rows, main_tensor
+from debug_agent.probes._common import build_optimizer, copy_model, main_tensor
+from debug_agent.probes._data import data_rows
 from debug_agent.schemas import ProbeResult, Target
 
 from .conftest import report_of

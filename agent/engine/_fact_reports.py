@@ -188,6 +188,26 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:listdir|glob\w*|sort\w*|drop\w* (?:the )?rows|dropna|filter\w*|dedup\w*|shuffl\w*).{0,80}(?:labels?|targets?|transcripts?|annotations?|captions?|csv)\b",
         r"(?:labels?|targets?|boxes|annotations?|masks?)\b.{0,60}(?:loaded separately|separately|not touched|untouched|not transformed|not flipped)",
     ]),
+    ("asks_train_longer", "the user wonders whether more training is all it needs", [
+        r"(?:need|have|ought) to train (?:it |the model )?(?:much |a lot |way |even )?(?:longer|more)",
+        r"train(?:ing)? (?:it |the model )?(?:much |a lot |way |even )?longer\s*\?|(?:more|longer) (?:epochs|iterations|steps|training)\s*\?",
+        r"(?:just|simply|only) (?:need|needs) (?:more|longer) (?:training|epochs|steps|iterations|time)",
+    ]),
+    ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
+        r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
+        r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
+    ]),
+    ("stale_artifacts", "data files or ids come from an older version of the preprocessing", [
+        r"(?:modification|modified) (?:dates?|times?)|(?:ids|tokens|features|files)\b.{0,40}(?:look|are|come|seem)\w* (?:like )?(?:from )?(?:the )?old (?:vocab|version|tokeni[sz]\w*|config|run)",
+        r"(?:from|of) (?:the|an) (?:old|previous|earlier) (?:run|version|config|vocab\w*|preprocessing)",
+    ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:backbone|embedding|encoder|frozen|pretrained|fixed)\w*(?: \w+){0,3} (?:weights?|table|vectors?|layers?)\b.{0,30}(?:are|were|is|got|have) (?:\w+ )?(?:different|changed|moved|drift\w*|updat\w*)",
+        r"weights? (?:are|were) (?:\w+ )?different from (?:the )?(?:pretrained|file|original|checkpoint|loaded)",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"(?:reported|logged|printed|shows?|metric|iou|wer|bleu|accuracy|f1)\b.{0,80}(?:but|yet|while)\b.{0,60}(?:look|are|read|is)\w* (?:\w+ )?(?:wrong|bad|blobs|garbage|poor|off)",
+    ]),
     # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)
     ("freeze_mentioned", "freezing, adapters or partial fine-tuning", [
         r"\bfrozen\b|\bfreez\w*|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",
