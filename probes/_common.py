@@ -369,6 +369,16 @@ def _rows(x: Any) -> torch.Tensor:
         raise DataNotUsable(f"data holds {type(x).__name__} values that are not tensors or arrays") from exc
 
 
+def _batches(data: Any) -> bool:
+    """A plain list of (inputs, targets) batches: its first item's x has 2+ axes and shares its first with y."""
+    if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], (list, tuple)) or len(data[0]) < 2:
+        return False
+    x, y = data[0][0], data[0][1]
+    if not (isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor)):
+        return False
+    return x.dim() >= 2 and y.dim() >= 1 and len(x) == len(y)
+
+
 def data_rows(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
     """Up to `limit` examples (X, Y) from train_data/val_data, whatever form the protocol allows.
 
@@ -381,7 +391,8 @@ def data_rows(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
             return x[:limit], y[:limit]
     xs: list[torch.Tensor] = []
     ys: list[torch.Tensor] = []
-    if hasattr(data, "__getitem__") and hasattr(data, "__len__") and not isinstance(data, Mapping):
+    indexable = hasattr(data, "__getitem__") and hasattr(data, "__len__") and not isinstance(data, Mapping)
+    if indexable and not _batches(data):
         for i in range(min(len(data), limit)):
             x, y = _pair(data[i], "the dataset")
             xs.append(_rows(x)[None])

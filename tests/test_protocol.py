@@ -195,6 +195,8 @@ def test_data_in_every_form():
         assert xs.shape == (40, 3) and torch.equal(ys, y[:40])
     xs, ys = data_rows(iter(forms[3]), 30)  # an iterable of batches
     assert xs.shape == (30, 3)
+    xs, ys = data_rows(forms[3], 30)  # a plain list of batches, not a list of examples
+    assert xs.shape == (30, 3) and torch.equal(ys, y[:30])
 
 
 def test_main_tensor_reads_logits_objects():

@@ -165,6 +165,28 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("small_dataset", "a small training set", [
         r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
     ]),
+    ("padding_changes_output", "the prediction for an example changes with how much padding it gets", [
+        r"\bpad\w*.{0,80}(?:depend\w*|chang\w*|differ\w*|worse|affect\w*)",
+        r"(?:depend\w*|chang\w*|differ\w*|worse)\b.{0,80}(?:\bpad\w*|longest (?:one|sentence|sequence|utterance|clip)|much longer ones|dummy (?:nodes|tokens|points)|padded (?:frames|positions|points|nodes))",
+        r"(?:attention|weight)\w*\b.{0,40}(?:on|to) (?:the )?(?:\bpad\w*|dummy) ",
+    ]),
+    ("norm_stats_unchanged", "batch-norm running statistics never move during training", [
+        r"running[_ ](?:mean|var)\w*.{0,80}(?:still|unchanged|never (?:change|move|update)\w*|exactly the|same as|initial|imagenet)",
+        r"(?:\bbn\b|batch ?norm)\w*(?: layers?)?.{0,40}(?:frozen|never updat\w*|not (?:being )?updat\w*|unchanged|seem frozen)",
+    ]),
+    ("inference_path_in_training", "training goes through an inference or evaluation helper", [
+        r"(?:inference|eval\w*|predict\w*)[_ ]?(?:helper|function|mode|path|wrapper)\b.{0,80}(?:train|resum|continu)",
+        r"(?:train|resum)\w*.{0,80}(?:for_inference|inference helper|load_for_inference|eval helper|shared with (?:my |the )?(?:inference|eval))",
+    ]),
+    ("output_unrelated_to_input", "outputs belong to other inputs (each input gets another example's answer)", [
+        r"nothing to do with (?:the |its |their )?(?:\w+ )?(?:input|source|image|audio|clip|sentence)",
+        r"(?:label|transcript|caption|target|annotation|box)\w* (?:for|of) (?:clip|image|sample|item|row|example) \w+ (?:seems|is|looks|appears)\b.{0,40}(?:different|another|other)",
+        r"(?:first|some) (?:few )?(?:hundred |\d+ )?rows (?:match|line up).{0,40}(?:later|others|rest)\b.{0,30}(?:don't|do not|doesn't|not)",
+    ]),
+    ("labels_reordered_apart", "inputs and labels are sorted, filtered or augmented on their own", [
+        r"(?:listdir|glob\w*|sort\w*|drop\w* (?:the )?rows|dropna|filter\w*|dedup\w*|shuffl\w*).{0,80}(?:labels?|targets?|transcripts?|annotations?|captions?|csv)\b",
+        r"(?:labels?|targets?|boxes|annotations?|masks?)\b.{0,60}(?:loaded separately|separately|not touched|untouched|not transformed|not flipped)",
+    ]),
     # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)
     ("freeze_mentioned", "freezing, adapters or partial fine-tuning", [
         r"\bfrozen\b|\bfreez\w*|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",

@@ -35,6 +35,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN + NOTVAL + r"{0,15}" + ACCW + NOTVAL + r"{0,40}(?:ris|increas|go(?:es|ing)? up|climb|reach\w* (?:9\d|100)|near(?:ly)? (?:100|perfect)|hits? (?:9\d|100))",
         TRAIN + NOTVAL + r"{0,40}" + r"(?:keeps? (?:going down|falling|decreasing|improving)|looks? (?:great|fine|good|perfect))",
         r"(?:fits?|memori[sz]\w*) the train\w*",
+        TRAIN + NOTVAL + r"{0,20}" + LOSSW + NOTVAL + r"{0,20}(?:goes|went|gets|got|drops?|falls?|fell) (?:down )?to (?:almost |nearly |near )?(?:0\.0\d*|zero|0\b)",
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
         VAL + NOTTRAIN + r"{0,20}" + LOSSW + NOTTRAIN + r"{0,90}" + UP,
@@ -69,7 +70,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"still (?:clearly |steadily |visibly |slowly )?(?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
         r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
         r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
@@ -100,6 +101,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"stops? (?:improving|learning|decreasing|going down)",
         r"(?:doesn't|does not|not|never|fails? to) (?:learn|train|converge|improve)\w*",
         r"no (?:progress|learning|improvement)",
+        LOSSW + r".{0,60}stays? (?:exactly |right |just )?(?:there|put|constant|unchanged)",
     ]),
     ("loss_slow", "the loss falls, but very slowly", [
         r"(?:very |extremely |painfully |super |really |too )slow\w*",
@@ -225,6 +227,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:during|in|while) train\w*.{0,60}(?:identical|deterministic|exactly the same) (?:loss|output|result)",
         r"train\w*(?: mode)? (?:passes|forwards?|forward passes|steps|runs|calls)\b.{0,60}(?:identical|exactly the same|deterministic|bit-?for-?bit)",
         r"dropout.{0,60}(?:no (?:longer )?(?:effect|active)|inactive|(?:turned|switched) off|does nothing|stop\w* (?:working|being applied))",
+        r"dropout.{0,60}(?:makes? no difference|not doing anything|doesn't (?:do|change) anything|changes? nothing)",
+        r"train\w* loss.{0,60}(?:match\w*|same as|identical to|equals?).{0,60}eval\w*(?: mode)?",
     ]),
     ("mentions_batchnorm", "batch normalisation in the model", [
         r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)",
@@ -243,6 +247,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("attention_saturated", "attention weights collapse onto one position", [
         r"attention.{0,50}(?:one-?hot|peak\w*|spiky|saturat\w*|collaps\w*|all (?:on|to) (?:one|a single)|single (?:token|position)|near(?:ly)? (?:0|zero|1)\b|extreme|sharp)",
         r"softmax.{0,30}(?:saturat\w*|one-?hot|peak\w*)",
+        r"attention\b.{0,40}(?:stuck|fully|entirely|all) on (?:one|a single)|attention entropy.{0,30}(?:near|almost|close to|~|is) ?(?:0|zero)",
         r"(?:peaky|spiky|sharp|one-?hot|saturated|collapsed) attention|attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:token|position|patch)",
     ]),
     ("attention_mentioned", "attention layers", [r"attention|transformer|self-attn|\bmha\b|multi-?head"]),
@@ -278,6 +283,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:predict\w*|copy|cop(?:ies|ying)) (?:the )?(?:current|same|input) token",
     ]),
     ("raw_inputs", "inputs fed in raw, unstandardised units", [
+        r"\bint16\b|\buint8\b|0[- ](?:to|-)[- ]65535|(?:cast|convert)\w* (?:it |them )?to float and (?:feed|pass|use)",
         r"\braw\b.{0,30}(?:features?|inputs?|values?|pixels?|units|data|columns?)",
         r"unnormali[sz]ed|unscaled|un-?standardi[sz]ed|not (?:normali[sz]ed|standardi[sz]ed|scaled)|without (?:any )?(?:normali[sz]|standardi[sz]|scal|preprocess)\w*",
         r"0[- ]?(?:-|to)[- ]?255|pixel values|prices?\b|dollars|salar\w*|counts? (?:in|of)|in (?:meters|kilometers|years|seconds|thousands|millions)",
@@ -298,6 +304,17 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
         r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
         r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
+    ]),
+    ("stale_artifacts", "data files or ids come from an older version of the preprocessing", [
+        r"(?:modification|modified) (?:dates?|times?)|(?:ids|tokens|features|files)\b.{0,40}(?:look|are|come|seem)\w* (?:like )?(?:from )?(?:the )?old (?:vocab|version|tokeni[sz]\w*|config|run)",
+        r"(?:from|of) (?:the|an) (?:old|previous|earlier) (?:run|version|config|vocab\w*|preprocessing)",
+    ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:backbone|embedding|encoder|frozen|pretrained|fixed)\w*(?: \w+){0,3} (?:weights?|table|vectors?|layers?)\b.{0,30}(?:are|were|is|got|have) (?:\w+ )?(?:different|changed|moved|drift\w*|updat\w*)",
+        r"weights? (?:are|were) (?:\w+ )?different from (?:the )?(?:pretrained|file|original|checkpoint|loaded)",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"(?:reported|logged|printed|shows?|metric|iou|wer|bleu|accuracy|f1)\b.{0,80}(?:but|yet|while)\b.{0,60}(?:look|are|read|is)\w* (?:\w+ )?(?:wrong|bad|blobs|garbage|poor|off)",
     ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
@@ -379,7 +396,7 @@ NEGATABLE = frozenset({
     "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
     "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
     "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned",
-    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable",
+    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable", "data_overlap",
 })
 NEGATION = r"(?:\b(?:no|without|not using|not|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"
 
