@@ -7,7 +7,8 @@
     in-sample; the batches in HELD_OUT_BATCHES were written blind to the engine and only measured;
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
-    holdout_b.toml, a second set written blind later, is only measured (texts and misses never printed).
+    holdout_b.toml, a second set written blind later, was measured once and then tuned on (in-sample since);
+    holdout_c.toml, a third set written blind, is only measured (texts and misses never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
@@ -38,9 +39,11 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
-# Written blind to the engine and never tuned on. (fresh-2026-11-30 was held out until the push that tuned on it.)
-HELD_OUT_BATCHES = ("fresh-2026-11-30b",)
+# Written blind to the engine and never tuned on. (fresh-2026-11-30 and -30b were each held out, measured
+# once, and then tuned on.)
+HELD_OUT_BATCHES = ("fresh-2026-11-30c",)
 HOLDOUT_B = ROOT / "paraphrases" / "holdout_b.toml"
+HOLDOUT_C = ROOT / "paraphrases" / "holdout_c.toml"
 sys.path.insert(0, str(ROOT / "paraphrases"))
 import split as paraphrase_split  # noqa: E402  (benchmarks/paraphrases/split.py: the DEV / TEST halves)
 
@@ -107,12 +110,17 @@ def run_bundled(only: list[str] | None = None) -> list[dict]:
     return rows
 
 
-def run_paraphrases(halves: tuple[str, ...] = ("dev", "test", "holdout_b")) -> list[dict]:
-    """Each paraphrase symptom-only, with its half (DEV: read and tuned on; TEST and holdout_b: measured only)."""
+def _blind_set(path: Path, split: str) -> list[dict]:
+    cases = tomllib.loads(path.read_text(encoding="utf-8"))["case"]
+    return [
+        {"index": f"{split}-{i}", "cause": c["cause"], "text": c["text"], "split": split} for i, c in enumerate(cases)
+    ]
+
+
+def run_paraphrases(halves: tuple[str, ...] = ("dev", "test", "holdout_b", "holdout_c")) -> list[dict]:
+    """Each paraphrase symptom-only, with its set (DEV and set B: read and tuned on; TEST and set C: measured only)."""
     rows = []
-    second = [{"index": f"b{i}", "cause": c["cause"], "text": c["text"], "split": "holdout_b"}
-              for i, c in enumerate(tomllib.loads(HOLDOUT_B.read_text(encoding="utf-8"))["case"])]
-    for item in paraphrase_split.load() + second:
+    for item in paraphrase_split.load() + _blind_set(HOLDOUT_B, "holdout_b") + _blind_set(HOLDOUT_C, "holdout_c"):
         if item["split"] not in halves:
             continue
         report = ask(Case(symptom=item["text"]), AskOptions(no_probes=True))
@@ -130,10 +138,11 @@ def run_paraphrases(halves: tuple[str, ...] = ("dev", "test", "holdout_b")) -> l
 
 
 def show_dev_misses(rows: list[dict]) -> None:
-    """DEV misses with their text, to read while tuning (TEST rows are never printed)."""
-    texts = {f"paraphrase {c['index']}": c["text"] for c in paraphrase_split.half("dev")}
+    """DEV and set B misses with their text, to read while tuning (TEST and set C rows are never printed)."""
+    seen = paraphrase_split.half("dev") + _blind_set(HOLDOUT_B, "holdout_b")
+    texts = {f"paraphrase {c['index']}": c["text"] for c in seen}
     for r in rows:
-        if r["split"] == "dev" and r["cause_id"] != r["expect"]:
+        if r["split"] in ("dev", "holdout_b") and r["cause_id"] != r["expect"]:
             mark = "top3" if r["expect"] in r["top3"] else "MISS"
             got = f"got {r['cause_id']} {r['confidence']:.2f} top3={r['top3']}"
             print(f"\n{r['name']} {mark}: expect {r['expect']}, {got}")
@@ -201,8 +210,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
     parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
-    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the DEV half only")
-    parser.add_argument("--dev-misses", action="store_true", help="paraphrases: print DEV misses with their text")
+    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B)")
+    parser.add_argument("--dev-misses", action="store_true", help="paraphrases: print DEV and set B misses with text")
     args = parser.parse_args()
     results: dict[str, dict] = {}
     rows: dict[str, list[dict]] = {}
@@ -225,19 +234,21 @@ def main() -> int:
             results["    of which symptom/diff only"] = figures(no_target)
     if "paraphrases" not in args.skip:
         print("(c) paraphrases, symptom only", flush=True)
-        rows["paraphrases"] = run_paraphrases(("dev",) if args.dev_only else ("dev", "test", "holdout_b"))
+        everything = ("dev", "test", "holdout_b", "holdout_c")
+        rows["paraphrases"] = run_paraphrases(("dev", "holdout_b") if args.dev_only else everything)
         if args.dev_misses:
             show_dev_misses(rows["paraphrases"])
         halves = (
             ("dev", "DEV, in-sample: read and tuned on"),
             ("test", "TEST, held out: measured only"),
-            ("holdout_b", "set B, held out: written blind"),
+            ("holdout_b", "set B, in-sample: measured blind once, then tuned on"),
+            ("holdout_c", "set C, held out: written blind"),
         )
         for half, label in halves:
             part = [r for r in rows["paraphrases"] if r["split"] == half]
             if part:
                 results[f"(c) paraphrases {label}"] = figures(part)
-        first_set = [r for r in rows["paraphrases"] if r["split"] != "holdout_b"]
+        first_set = [r for r in rows["paraphrases"] if r["split"] in ("dev", "test")]
         results["    paraphrases, DEV and TEST"] = figures(first_set)
     print_table(results)
     if args.json:

@@ -120,7 +120,7 @@ class _Recorder(TorchFunctionMode):
 
 def _units(t: torch.Tensor, batch: int) -> torch.Tensor | None:
     """(B, units): every non-batch element is a unit. The batch axis is 0, or the first of size B."""
-    if t.dim() < 2 or t.numel() <= batch or batch not in t.shape:
+    if t.dim() < 2 or t.numel() < batch or batch not in t.shape:  # (B, 1) is one unit
         return None
     axis = 0 if t.shape[0] == batch else list(t.shape).index(batch)
     return t.movedim(axis, 0).reshape(batch, -1)

@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import DataNotUsable, data_rows, main_input
+from ._common import main_input
+from ._data import DataNotUsable, data_rows
 from ._tokens import bag_of_tokens, position_lookup
 from .registry import ProbeContext, probe
 

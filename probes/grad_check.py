@@ -87,6 +87,39 @@ def _custom_functions(root: Any) -> list[str]:
     return names
 
 
+def _reversals(root: Any, seed: int) -> dict[str, float]:
+    """Custom Functions whose backward only multiplies the incoming gradient by a negative constant.
+
+    That is a gradient reversal layer (domain-adversarial training): the reversed gradient is the point,
+    so finite differences of the forward cannot judge it. Each node's own backward is called with a
+    seeded random gradient (the node is its own ctx); anything else it returns is not a reversal.
+    """
+    gen = torch.Generator().manual_seed(seed)
+    found: dict[str, float] = {}
+    seen, stack = set(), [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.extend(n for n, _ in getattr(node, "next_functions", ()))
+        cls, meta = getattr(node, "_forward_cls", None), getattr(node, "_input_metadata", ())
+        if cls is None or len(meta) != 1:
+            continue
+        g = torch.randn(tuple(meta[0].shape), generator=gen, dtype=meta[0].dtype).to(meta[0].device)
+        try:
+            with torch.no_grad():
+                out = cls.backward(node, g)
+        except (RuntimeError, TypeError, AttributeError, ValueError):
+            continue
+        first = out[0] if isinstance(out, tuple) else out
+        if isinstance(first, torch.Tensor) and first.shape == g.shape:
+            c = float((first * g).sum() / (g * g).sum())
+            if c < 0 and torch.allclose(first, c * g, rtol=1e-5, atol=1e-12):
+                found[cls.__name__] = c
+    return found
+
+
 def _standing_hooks(model: nn.Module) -> list[str]:
     """Gradient hooks registered before forward: on parameters, on modules, or globally."""
     from torch.nn.modules import module as nn_module
@@ -180,7 +213,7 @@ def _setup(target: Target, seed: int) -> tuple[_Problem, torch.Tensor, _Watch, s
 
 @probe(
     headline=("max_rel_diff",),
-    outcomes=("grads_match", "grads_approximate", "grads_mismatch", "custom_function_mismatch"),
+    outcomes=("grads_match", "grads_approximate", "grads_mismatch", "custom_function_mismatch", "gradient_reversal"),
     cost=10.0,
     options=GradCheckOptions,
 )
@@ -229,6 +262,9 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         meas["rel_diff_by_step"] = {f"{s:g}": float(f"{e:.3g}") for s, e in sorted(by_step.items())}
         best = min(by_step.values())
         meas["best_rel_diff"] = float(f"{best:.3g}")
+        reversed_ = _reversals(loss.grad_fn, ctx.seed) if handwritten and best > options.tol else {}
+        if reversed_ and set(reversed_) == set(meas["custom_functions"]) and len(handwritten) == len(reversed_):
+            return _reversal(reversed_, best, meas)
         if handwritten and best > options.tol:
             return _mismatch(prob, grads, gen, options, worst, handwritten, meas)
         return _explained(prob, watch, best, by_step, options, meas)
@@ -239,6 +275,25 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         outcomes=[tag],
         measurements=meas,
         summary=f"backward agrees with finite differences (max relative difference {worst:.1e})",
+    )
+
+
+def _reversal(reversed_: dict[str, float], best: float, meas: dict[str, Any]) -> ProbeResult:
+    """Every hand-written backward is a verified gradient reversal: deliberate, not a wrong formula."""
+    meas["gradient_reversals"] = {k: round(v, 6) for k, v in reversed_.items()}
+    names = ", ".join(f"{k} (x{v:.3g})" for k, v in reversed_.items())
+    text = (
+        f"the hand-written backward of {names} multiplies the incoming gradient by a negative constant: a "
+        "gradient reversal layer, whose reversed gradient is deliberate (finite differences of the forward "
+        "cannot agree with it by design)"
+    )
+    return ProbeResult(
+        name="grad_check",
+        status="passed",
+        outcomes=["gradient_reversal"],
+        measurements=meas,
+        findings=[Finding(text=text)],
+        summary=f"the only hand-written backward is a gradient reversal ({names}), deliberate by design",
     )
 
 

@@ -61,6 +61,7 @@ def _entropy(labels: torch.Tensor) -> float:
         "labels_copy_input",
         "labels_shifted_twice",
         "labels_not_inputs",
+        "labels_reconstruct_input",
         "loss_below_label_entropy",
     ),
     requires=("model", "batch", "loss_fn"),
@@ -110,29 +111,18 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
     findings: list[Finding] = []
     if frac < options.match or n < 4:
         tags.append("labels_not_inputs")
+    elif best <= 0 and _reads_later_tokens(target, model, logits):
+        # Every position sees the whole sequence: rebuilding the input is the task (an autoencoder).
+        meas["offset"] = best
+        tags.append("labels_reconstruct_input")
     else:
         meas["offset"] = best
         tags.append(_offset_tag(best))
         if best != 1:
             findings.append(Finding(text=_offset_text(best, frac), data={"offset": best, "match": round(frac, 4)}))
-    if options.steps and "labels_not_inputs" not in tags:
-        entropy, own, fresh = _short_fit(target, labels, options.steps, ctx.seed)
-        meas.update(
-            label_entropy=round(entropy, 4),
-            loss_after_steps=round(own, 4),
-            loss_on_renamed_tokens=round(fresh, 4),
-            steps=options.steps,
-        )
-        if math.isfinite(fresh) and entropy > 0 and fresh < options.below * entropy:
-            tags.append("loss_below_label_entropy")
-            findings.append(
-                Finding(
-                    text=f"after {options.steps} training steps the loss on sequences it never saw (token ids "
-                    f"renamed) is {fresh:.3g}, below the labels' entropy ({entropy:.3g} nats): the model "
-                    "reads the answer from its input"
-                )
-            )
-    bad = [t for t in tags if t not in ("labels_next_token", "labels_not_inputs")]
+    if options.steps and not {"labels_not_inputs", "labels_reconstruct_input"} & set(tags):
+        _renamed_check(target, labels, options, ctx.seed, (tags, findings, meas))
+    bad = [t for t in tags if t not in ("labels_next_token", "labels_not_inputs", "labels_reconstruct_input")]
     status: ProbeStatus = "failed" if bad else "passed"
     summary = (
         "; ".join(f.text for f in findings[:2])
@@ -140,12 +130,53 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
         else (
             "the loss trains each position to predict the next input token"
             if "labels_next_token" in tags
+            else "each position sees the whole input and the loss rebuilds it (an autoencoder)"
+            if "labels_reconstruct_input" in tags
             else "the labels are not the inputs at any offset in -2..2"
         )
     )
     return ProbeResult(
         name="label_offset", status=status, outcomes=tags, findings=findings, measurements=meas, summary=summary
     )
+
+
+def _renamed_check(
+    target: Target,
+    labels: torch.Tensor,
+    options: LabelOffsetOptions,
+    seed: int,
+    into: tuple[list[str], list[Finding], dict[str, Any]],
+) -> None:
+    """Train a few steps, then score sequences with renamed token ids: below the labels' entropy means copying."""
+    tags, findings, meas = into
+    entropy, own, fresh = _short_fit(target, labels, options.steps, seed)
+    meas.update(
+        label_entropy=round(entropy, 4),
+        loss_after_steps=round(own, 4),
+        loss_on_renamed_tokens=round(fresh, 4),
+        steps=options.steps,
+    )
+    if math.isfinite(fresh) and entropy > 0 and fresh < options.below * entropy:
+        tags.append("loss_below_label_entropy")
+        findings.append(
+            Finding(
+                text=f"after {options.steps} training steps the loss on sequences it never saw (token ids "
+                f"renamed) is {fresh:.3g}, below the labels' entropy ({entropy:.3g} nats): the model "
+                "reads the answer from its input"
+            )
+        )
+
+
+def _reads_later_tokens(target: Target, model: torch.nn.Module, logits: torch.Tensor) -> bool:
+    """Do the outputs at earlier positions change when only the last input token changes? (not causal)"""
+    inputs = clone_batch(target.inputs)
+    tokens = inputs[0]
+    tokens[:, -1] = (tokens[:, -1] + 1) % logits.shape[-1]  # (B,): another valid token id at the last position
+    with torch.no_grad():
+        moved = logits_of(call_flat(target, model, inputs))
+    if not isinstance(moved, torch.Tensor) or moved.shape != logits.shape:
+        return False
+    return bool((moved[:, :-1] - logits[:, :-1]).abs().max() > 1e-6 * (logits.abs().max() + 1e-12))
 
 
 def _offset_tag(k: int) -> str:

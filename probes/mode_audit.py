@@ -59,6 +59,7 @@ def _differs(a: Any, b: Any, tol: float) -> float:
         "eval_nondeterministic",
         "forward_deterministic",
         "state_mutated_in_forward",
+        "state_written_not_read",
     ),
     cost=1.5,
     options=ModeAuditOptions,
@@ -78,29 +79,7 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
     if target.eval_fn is not None:
         _audit_eval_fn(target, ctx, options, (outcomes, findings, meas))
 
-    model = copy_model(target).eval()
-    before = _state(model)
-    # Same seed for both calls: a forward that is random but stateless repeats exactly, so only state
-    # carried between calls can make them differ (eval_randomness tells the two apart).
-    with torch.no_grad(), fork_rng(model):
-        torch.manual_seed(ctx.seed)
-        a = forward(target, model, clone_batch(target.raw_inputs))
-        mid = _state(model)
-        torch.manual_seed(ctx.seed)
-        b = forward(target, model, clone_batch(target.raw_inputs))
-    written = _changed(before, mid)
-    gap = _differs(a, b, options.tol)
-    meas.update(forward_output_gap=float(f"{gap:.3g}"), state_written_by_forward=written[:10])
-    if gap > options.tol or written:
-        outcomes.append("state_mutated_in_forward")
-        if written:
-            findings.append(Finding(text=f"forward in eval mode writes {', '.join(written[:5])}"))
-        if gap > options.tol:
-            findings.append(
-                Finding(text=f"two identical forward calls in eval mode differ (relative difference {gap:.2g})")
-            )
-    else:
-        outcomes.append("forward_deterministic")
+    _state_check(target, ctx.seed, options.tol, (outcomes, findings, meas))
     failed = {"eval_in_train_mode", "eval_nondeterministic", "state_mutated_in_forward"} & set(outcomes)
     summary = (
         "; ".join(f.text for f in findings[:2])
@@ -119,6 +98,66 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
         measurements=meas,
         summary=summary,
     )
+
+
+def _state_check(
+    target: Target, seed: int, tol: float, into: tuple[list[str], list[Finding], dict[str, Any]]
+) -> None:
+    """Two eval-mode calls on the same batch: state written, read back, or none."""
+    outcomes, findings, meas = into
+    model = copy_model(target).eval()
+    before = _state(model)
+    # Same seed for both calls: a forward that is random but stateless repeats exactly, so only state
+    # carried between calls can make them differ (eval_randomness tells the two apart).
+    with torch.no_grad(), fork_rng(model):
+        torch.manual_seed(seed)
+        a = forward(target, model, clone_batch(target.raw_inputs))
+        mid = _state(model)
+        torch.manual_seed(seed)
+        b = forward(target, model, clone_batch(target.raw_inputs))
+    written = _changed(before, mid)
+    gap = _differs(a, b, tol)
+    meas.update(forward_output_gap=float(f"{gap:.3g}"), state_written_by_forward=written[:10])
+    if written and gap <= tol and not _read_back(target, model, a, seed, tol):
+        # Written (a stored attention map, a debug tensor) but never read: another batch in between leaves
+        # the output for this one unchanged, so nothing crosses calls.
+        outcomes.append("state_written_not_read")
+        findings.append(
+            Finding(text=f"forward writes {', '.join(written[:5])}, but no later call reads it (outputs unchanged)")
+        )
+    elif gap > tol or written:
+        outcomes.append("state_mutated_in_forward")
+        if written:
+            findings.append(Finding(text=f"forward in eval mode writes {', '.join(written[:5])}"))
+        if gap > tol:
+            findings.append(
+                Finding(text=f"two identical forward calls in eval mode differ (relative difference {gap:.2g})")
+            )
+    else:
+        outcomes.append("forward_deterministic")
+
+
+def _read_back(target: Target, model: nn.Module, first: Any, seed: int, tol: float) -> bool:
+    """After a call on another batch, does the same batch give another output? (state read back)"""
+    gen = torch.Generator().manual_seed(seed + 1)
+
+    def other(x: Any) -> Any:
+        if isinstance(x, torch.Tensor) and x.is_floating_point():
+            return x + torch.randn(x.shape, generator=gen).to(x.device, x.dtype) * (x.std() + 1.0)
+        if isinstance(x, torch.Tensor) and x.dim():
+            return torch.roll(x, 1, dims=-1)
+        if isinstance(x, (tuple, list)) and not hasattr(x, "_fields"):
+            return type(x)(other(v) for v in x)
+        if isinstance(x, dict):
+            return {k: other(v) for k, v in x.items()}
+        return x
+
+    with torch.no_grad(), fork_rng(model):
+        torch.manual_seed(seed)
+        forward(target, model, other(clone_batch(target.raw_inputs)))
+        torch.manual_seed(seed)
+        again = forward(target, model, clone_batch(target.raw_inputs))
+    return _differs(first, again, tol) > tol
 
 
 def _audit_eval_fn(

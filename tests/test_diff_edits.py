@@ -116,6 +116,12 @@ CASES = [
         "-crit = nn.CrossEntropyLoss(ignore_index=tok.pad_token_id)\n+crit = nn.CrossEntropyLoss()\n",
         "-crit = nn.CrossEntropyLoss(ignore_index=tok.pad_token_id)\n+crit = nn.CrossEntropyLoss(ignore_index=-100)\n",
     ),
+    (
+        "batch_shrunk_lr_kept",
+        "optim.lr_too_high",
+        " cfg = dict(\n     lr=0.1,\n-    batch_size=256,\n+    batch_size=32,\n )\n",
+        " cfg = dict(\n-    lr=0.1,\n-    batch_size=256,\n+    lr=0.0125,\n+    batch_size=32,\n )\n",
+    ),
 ]
 
 

@@ -297,3 +297,130 @@ def test_same_inputs_give_the_same_report_apart_from_timings(run_cli):
     first, second = (_strip(report_of(run_cli(*args))) for _ in range(2))
     assert [p["name"] for p in first["probes"]] == [p["name"] for p in second["probes"]]
     assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
+
+
+# --- grad_check: a gradient reversal layer is deliberate, a wrong backward is not ----------------
+
+
+class _ReverseGrad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, coeff):
+        ctx.coeff = coeff
+        return x.view_as(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return -ctx.coeff * grad, None
+
+
+class _WrongSquare(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return -2 * x * grad  # wrong sign: a negative multiple of the gradient, but not of the incoming one
+
+
+class _DomainNet(nn.Module):
+    def __init__(self, fn) -> None:
+        super().__init__()
+        self.features, self.head, self.fn = nn.Linear(6, 8), nn.Linear(8, 3), fn
+
+    def forward(self, x):
+        f = torch.tanh(self.features(x))
+        return self.head(self.fn(f))
+
+
+def _domain_target(fn) -> Target:
+    torch.manual_seed(0)
+    batch = ((torch.randn(8, 6),), torch.randint(0, 3, (8,)))
+    return Target(model=_DomainNet(fn), batch=batch, loss_fn=nn.CrossEntropyLoss())
+
+
+def test_grad_check_calls_a_gradient_reversal_deliberate():
+    r = run("grad_check", _domain_target(lambda f: _ReverseGrad.apply(f, 0.3)))
+    assert r.status == "passed" and r.outcomes == ["gradient_reversal"], r.summary
+    assert r.measurements["gradient_reversals"] == {"_ReverseGrad": -0.3}
+
+
+def test_grad_check_still_fails_a_wrong_hand_written_backward():
+    r = run("grad_check", _domain_target(_WrongSquare.apply))
+    assert r.status == "failed" and "custom_function_mismatch" in r.outcomes, r.summary
+
+
+# --- activations: a single rectified output unit that is 0 for every example --------------------
+
+
+class _ReluHead(nn.Module):
+    def __init__(self, bias: float) -> None:
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(4, 8), nn.ReLU())
+        self.out = nn.Linear(8, 1)
+        nn.init.constant_(self.out.bias, bias)
+        self.act = nn.ReLU()  # a count cannot be negative
+
+    def forward(self, x):
+        return self.act(self.out(self.body(x)))  # (B, 1)
+
+
+def _relu_head_target(bias: float) -> Target:
+    torch.manual_seed(0)
+    with torch.no_grad():
+        model = _ReluHead(bias)
+        model.out.weight.mul_(0.01)  # the bias decides the sign of the output
+    return Target(model=model, batch=((torch.rand(32, 4),), torch.rand(32, 1)), loss_fn=nn.L1Loss())
+
+
+def test_activations_finds_a_dead_single_output_unit():
+    r = run("activations", _relu_head_target(-1.0))
+    assert r.status == "failed" and "dead_units" in r.outcomes, r.summary
+
+
+def test_activations_passes_a_live_single_output_unit():
+    r = run("activations", _relu_head_target(0.5))
+    assert "dead_units" not in r.outcomes, r.summary
+
+
+# --- mode_audit: state written for inspection vs state read back ---------------------------------
+
+
+class _KeepsLastScores(nn.Module):
+    """Stores its last attention-like scores for plotting; never reads them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.last_scores = None
+
+    def forward(self, x):
+        scores = torch.softmax(self.lin(x), dim=-1)  # (B, 4)
+        self.last_scores = scores.detach()
+        return scores
+
+
+class _CarriesMean(nn.Module):
+    """Adds the previous call's mean input: state that crosses calls."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.prev = torch.zeros(4)
+
+    def forward(self, x):
+        out = self.lin(x + self.prev)
+        self.prev = x.mean(0).detach()
+        return out
+
+
+def test_mode_audit_lets_state_that_is_only_written_pass():
+    r = run("mode_audit", Target(model=_KeepsLastScores(), batch=((torch.randn(6, 4),), torch.zeros(6))))
+    assert r.status == "passed" and r.outcomes == ["state_written_not_read"], r.summary
+
+
+def test_mode_audit_still_fails_state_that_is_read_back():
+    r = run("mode_audit", Target(model=_CarriesMean(), batch=((torch.randn(6, 4),), torch.zeros(6))))
+    assert r.status == "failed" and "state_mutated_in_forward" in r.outcomes, r.summary

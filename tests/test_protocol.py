@@ -16,7 +16,8 @@ import debug_agent.probes as P
 from debug_agent.api import make_target
 from debug_agent.errors import TargetError
 from debug_agent.isolation import probe_registry
-from debug_agent.probes._common import build_optimizer, copy_model, data_rows, main_tensor
+from debug_agent.probes._common import build_optimizer, copy_model, main_tensor
+from debug_agent.probes._data import data_rows
 from debug_agent.schemas import ProbeResult, Target
 
 from .conftest import report_of
@@ -195,6 +196,8 @@ def test_data_in_every_form():
         assert xs.shape == (40, 3) and torch.equal(ys, y[:40])
     xs, ys = data_rows(iter(forms[3]), 30)  # an iterable of batches
     assert xs.shape == (30, 3)
+    xs, ys = data_rows(forms[3], 30)  # a plain list of batches, not a list of examples
+    assert xs.shape == (30, 3) and torch.equal(ys, y[:30])
 
 
 def test_main_tensor_reads_logits_objects():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from debug_agent.cues._helpers import _first_line, _functions, _gone, _src
+from debug_agent.cues._helpers import _first_line, _functions, _gone, _removed_added, _src
 from debug_agent.cues.registry import cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
@@ -177,3 +177,27 @@ def bootstrap_without_done(code: str, func: str | None) -> str | None:
         if not re.search(r"done|terminal|not_?done|nonterminal|mask", code):
             return "bootstraps from the next value without (1 - done)"
     return None
+
+
+_BATCH_KEY = re.compile(r"(?i)\b(\w*(?:batch_size|ims_per_batch|bs|batch)\w*)\s*[=:]\s*(\d+)")
+_LR_KEY = re.compile(r"(?i)\b(?:base_lr|lr|learning_rate)\b\s*[=:]")
+
+
+@cue("batch_shrunk_lr_kept", scope="hunk", on=("diff",))
+def batch_shrunk_lr_kept(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change shrinks the batch size by 4x or more while the learning rate in the same hunk stays as it was."""
+    removed, added = _removed_added(hunk)
+    if any(_LR_KEY.search(strip_comment(ln.text)) for ln in removed + added):
+        return []  # the rate was edited too: no claim about scaling
+    if not any(_LR_KEY.search(strip_comment(ln.text)) for ln in hunk.lines if ln.kind == " "):
+        return []
+    before = {
+        m.group(1).lower(): int(m.group(2)) for ln in removed for m in _BATCH_KEY.finditer(strip_comment(ln.text))
+    }
+    out = []
+    for ln in added:
+        for m in _BATCH_KEY.finditer(strip_comment(ln.text)):
+            old = before.get(m.group(1).lower())
+            if old and int(m.group(2)) > 0 and old >= 4 * int(m.group(2)):
+                out.append((ln, f"batch size {old} -> {m.group(2)} with the learning rate unchanged"))
+    return out

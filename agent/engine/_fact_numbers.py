@@ -17,6 +17,8 @@ import re
 Read = tuple[str, str, float | None]
 
 NUMERIC = {
+    "fewer_devices_than_config": "a set-up made for more GPUs run on fewer (a smaller total batch at the same rate)",
+    "tiny_capacity": "hidden layers of a handful of units (or a very narrow base width)",
     "lr_value_high": "a learning rate far above the usual range for its optimiser",
     "lr_value_tiny": "a learning rate that is effectively zero",
     "lr_value_low": "a learning rate far below the usual range (1e-6 or less)",
@@ -36,6 +38,9 @@ _ADAPTIVE = re.compile(r"\badam\w*|rmsprop|adagrad|adafactor|lion\b", re.IGNOREC
 _LR_WORDS = re.compile(r"\b(?:lr|learning rate|schedul\w*|decay|warm-?up|cosine|step_?lr)\b", re.IGNORECASE)
 
 
+_FINETUNE = re.compile(r"fine-?tun\w*|\bpretrained\b|\b(?:bert|roberta|deberta|gpt-?2|t5|llama|vit)\b", re.IGNORECASE)
+
+
 def _lr(s: str, text: str) -> list[Read]:
     out: list[Read] = []
     for m in _LR.finditer(s):
@@ -49,6 +54,8 @@ def _lr(s: str, text: str) -> list[Read]:
         elif (_ADAPTIVE.search(text) and v >= 0.01) or v >= 1.0:
             opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _ADAPTIVE.search(text) else "SGD"
             out.append(("lr_value_high", f"a learning rate of {m.group(1)} with {opt}", v))
+        elif _FINETUNE.search(text) and _ADAPTIVE.search(text) and v >= 5e-4:
+            out.append(("lr_value_high", f"a learning rate of {m.group(1)} for fine-tuning a pretrained model (usually 1e-5 to 1e-4)", v))
     if not out and _LR_WORDS.search(text):
         for m in re.finditer(r"\b1e-(\d+)\b|\b10\^-(\d+)\b", s):
             if int(m.group(1) or m.group(2)) >= 12:
@@ -183,12 +190,66 @@ def _pairwise(s: str, text: str) -> list[Read]:
     return []
 
 
+_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(k|m)?\s+(?:\w+ )?(epochs?|steps?|iterations?|iters|updates)\b", re.IGNORECASE)
+_REFERENCE = re.compile(r"\b(?:paper|published|reported|reference|official|recipe|original|authors?|readme|baseline run)\b", re.IGNORECASE)
+_UNIT = {"epoch": "epoch", "step": "step", "iteration": "step", "iter": "step", "update": "step"}
+
+
+def _counts(text: str) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = {}
+    for m in _COUNT.finditer(text):
+        mult = {"k": 1e3, "m": 1e6}.get((m.group(2) or "").lower(), 1.0)
+        unit = _UNIT[m.group(3).lower().rstrip("s")]
+        out.setdefault(unit, []).append(float(m.group(1)) * mult)
+    return out
+
+
+def _fewer_than_reference(s: str, text: str) -> list[Read]:
+    """A run of N epochs/steps next to a reference (paper, published curves) of 3N or more."""
+    if not _REFERENCE.search(text) or not _COUNT.search(s):
+        return []
+    for unit, values in _counts(text).items():
+        lo, hi = min(values), max(values)
+        if lo > 0 and hi >= 3 * lo:
+            return [("short_training", f"{lo:g} {unit}s against a reference of {hi:g}", hi / lo)]
+    return []
+
+
+def _tiny_capacity(s: str) -> list[Read]:
+    """Hidden layers of a handful of units, or a base width of 16 or less: a model too small for most tasks."""
+    for m in re.finditer(r"(?<![\w.])(\d{1,2})(?:\s*(?:and|,)\s*(\d{1,2}))?\s+(?:\w+ )?(?:hidden )?(?:units|neurons)\b", s, re.IGNORECASE):
+        widths = [int(g) for g in m.groups() if g]
+        if max(widths) <= 8:
+            return [("tiny_capacity", f"hidden layers of {' and '.join(map(str, widths))} units", max(widths))]
+    if m := re.search(r"base (?:width|channels?)(?: of)?\s*(\d{1,2})\b", s, re.IGNORECASE):
+        if int(m.group(1)) <= 16:
+            return [("tiny_capacity", f"a base width of {m.group(1)}", int(m.group(1)))]
+    return []
+
+
+_GPUS = re.compile(r"\b(\d+|one|a single|single|two|four|eight|sixteen)[- ](?:gpus?|devices|cards|nodes)\b", re.IGNORECASE)
+_GPU_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "four": 4, "eight": 8, "sixteen": 16}
+
+
+def _fewer_devices(s: str, text: str) -> list[Read]:
+    """Two GPU counts in the report (one GPU here, eight in the config it came from): the sentence with fewer."""
+    def count(m: re.Match[str]) -> int:
+        g = m.group(1).lower()
+        return int(g) if g.isdigit() else _GPU_WORDS[g]
+
+    counts = [count(m) for m in _GPUS.finditer(text)]
+    here = [count(m) for m in _GPUS.finditer(s)]
+    if len(set(counts)) < 2 or not here or min(here) != min(counts) or max(counts) < 2 * min(counts):
+        return []
+    return [("fewer_devices_than_config", f"{min(counts)} GPU(s) against {max(counts)}", max(counts) / min(counts))]
+
+
 def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
     del c  # the class count is read by facts.py; kept in the signature for readers that need it
     out: list[Read] = []
-    for reader in (_lr, _accum, _pairwise):
+    for reader in (_lr, _accum, _pairwise, _fewer_than_reference, _fewer_devices):
         out += reader(s, text)
-    for single in (_series, _grad_spread, _loss_terms, _huge, _input_range):
+    for single in (_series, _grad_spread, _loss_terms, _huge, _input_range, _tiny_capacity):
         out += single(s)
     return out

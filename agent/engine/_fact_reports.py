@@ -119,7 +119,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("lower_lr_helps", "a smaller learning rate makes it go away", [
         r"(?:lower\w*|smaller|reduc\w*|decreas\w*|divid\w*|cut\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|stabili[sz]\w*|go(?:es)? away|went away|disappear\w*|works?|prevents?|no (?:more )?(?:nan|spikes?|divergence))",
-        r"(?:with|at) (?:a )?(?:lower|smaller) (?:learning rate|\blr\b).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
+        r"(?:with|at) (?:a )?(?:(?:\w+ )?(?:times|x) )?(?:lower|smaller) (?:learning rate|\blr\b).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
+        r"(?:learning rate|\blr\b) (?:\d+ ?(?:x|times) )?(?:lower|smaller).{0,40}(?:fine|works?|stable|trains?|converges?|no (?:nan|spikes?))",
     ]),
     ("higher_lr_helps", "a larger learning rate makes it train", [
         r"(?:rais\w*|increas\w*|bigger|larger|higher|doubl\w*|multipl\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|faster|works?|learns?|trains?|finally (?:moves|learns|drops))",
@@ -165,6 +166,48 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("small_dataset", "a small training set", [
         r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
     ]),
+    ("padding_changes_output", "the prediction for an example changes with how much padding it gets", [
+        r"\bpad\w*.{0,80}(?:depend\w*|chang\w*|differ\w*|worse|affect\w*)",
+        r"(?:depend\w*|chang\w*|differ\w*|worse)\b.{0,80}(?:\bpad\w*|longest (?:one|sentence|sequence|utterance|clip)|much longer ones|dummy (?:nodes|tokens|points)|padded (?:frames|positions|points|nodes))",
+        r"(?:attention|weight)\w*\b.{0,40}(?:on|to) (?:the )?(?:\bpad\w*|dummy) ",
+    ]),
+    ("norm_stats_unchanged", "batch-norm running statistics never move during training", [
+        r"running[_ ](?:mean|var)\w*.{0,80}(?:still|unchanged|never (?:change|move|update)\w*|exactly the|same as|initial|imagenet)",
+        r"(?:\bbn\b|batch ?norm)\w*(?: layers?)?.{0,40}(?:frozen|never updat\w*|not (?:being )?updat\w*|unchanged|seem frozen)",
+    ]),
+    ("inference_path_in_training", "training goes through an inference or evaluation helper", [
+        r"(?:inference|eval\w*|predict\w*)[_ ]?(?:helper|function|mode|path|wrapper)\b.{0,80}(?:train|resum|continu)",
+        r"(?:train|resum)\w*.{0,80}(?:for_inference|inference helper|load_for_inference|eval helper|shared with (?:my |the )?(?:inference|eval))",
+    ]),
+    ("output_unrelated_to_input", "outputs belong to other inputs (each input gets another example's answer)", [
+        r"nothing to do with (?:the |its |their )?(?:\w+ )?(?:input|source|image|audio|clip|sentence)",
+        r"(?:label|transcript|caption|target|annotation|box)\w* (?:for|of) (?:clip|image|sample|item|row|example) \w+ (?:seems|is|looks|appears)\b.{0,40}(?:different|another|other)",
+        r"(?:first|some) (?:few )?(?:hundred |\d+ )?rows (?:match|line up).{0,40}(?:later|others|rest)\b.{0,30}(?:don't|do not|doesn't|not)",
+    ]),
+    ("labels_reordered_apart", "inputs and labels are sorted, filtered or augmented on their own", [
+        r"(?:listdir|glob\w*|sort\w*|drop\w* (?:the )?rows|dropna|filter\w*|dedup\w*|shuffl\w*).{0,80}(?:labels?|targets?|transcripts?|annotations?|captions?|csv)\b",
+        r"(?:labels?|targets?|boxes|annotations?|masks?)\b.{0,60}(?:loaded separately|separately|not touched|untouched|not transformed|not flipped)",
+    ]),
+    ("asks_train_longer", "the user wonders whether more training is all it needs", [
+        r"(?:need|have|ought) to train (?:it |the model )?(?:much |a lot |way |even )?(?:longer|more)",
+        r"train(?:ing)? (?:it |the model )?(?:much |a lot |way |even )?longer\s*\?|(?:more|longer) (?:epochs|iterations|steps|training)\s*\?",
+        r"(?:just|simply|only) (?:need|needs) (?:more|longer) (?:training|epochs|steps|iterations|time)",
+    ]),
+    ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
+        r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
+        r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
+    ]),
+    ("stale_artifacts", "data files or ids come from an older version of the preprocessing", [
+        r"(?:modification|modified) (?:dates?|times?)|(?:ids|tokens|features|files)\b.{0,40}(?:look|are|come|seem)\w* (?:like )?(?:from )?(?:the )?old (?:vocab|version|tokeni[sz]\w*|config|run)",
+        r"(?:from|of) (?:the|an) (?:old|previous|earlier) (?:run|version|config|vocab\w*|preprocessing)",
+    ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:backbone|embedding|encoder|frozen|pretrained|fixed)\w*(?: \w+){0,3} (?:weights?|table|vectors?|layers?)\b.{0,30}(?:are|were|is|got|have) (?:\w+ )?(?:different|changed|moved|drift\w*|updat\w*)",
+        r"weights? (?:are|were) (?:\w+ )?different from (?:the )?(?:pretrained|file|original|checkpoint|loaded)",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"(?:reported|logged|printed|shows?|metric|iou|wer|bleu|accuracy|f1)\b.{0,80}(?:but|yet|while)\b.{0,60}(?:look|are|read|is)\w* (?:\w+ )?(?:wrong|bad|blobs|garbage|poor|off)",
+    ]),
     # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)
     ("freeze_mentioned", "freezing, adapters or partial fine-tuning", [
         r"\bfrozen\b|\bfreez\w*|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",
@@ -174,7 +217,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\b(?:train[-/ ]?(?:test|val\w*) split|split\w* (?:the )?(?:data|dataset)|k-?fold|cross-?validat\w*|hold-?out set|test set|random_split|train_test_split|stratif\w*)\b",
     ]),
     ("dim_mentioned", "a dimension or axis argument", [r"\b(?:dim|axis)\s*=|\bdimension\b|\bwrong axis\b|\bover (?:the )?(?:batch|class(?:es)?|feature) (?:axis|dim\w*)"]),
-    ("mask_mentioned", "an attention or causal mask", [r"\bmask\w*|\bcausal\b|\btriu\b|\btril\b|is_causal|look-?ahead"]),
+    ("mask_mentioned", "an attention or causal mask", [r"\bmask(?!\s*r-?cnn)\w*|\bcausal\b|\btriu\b|\btril\b|is_causal|look-?ahead"]),
     ("zero_grad_mentioned", "clearing gradients or stepping the optimizer", [r"zero_grad|optimi[sz]er\.step|set_to_none|\.grad\s*=\s*none|clear\w* (?:the )?grad\w*"]),
     ("label_pipeline_mentioned", "how labels are built or paired with inputs", [
         r"(?:labels?|targets?|annotations?)\b.{0,40}(?:shift\w*|align\w*|pair\w*|order\w*|shuffl\w*|sort\w*|collat\w*|zip\w*|index\w*|mapping|map\b|encod\w*)",

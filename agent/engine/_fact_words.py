@@ -35,6 +35,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN + NOTVAL + r"{0,15}" + ACCW + NOTVAL + r"{0,40}(?:ris|increas|go(?:es|ing)? up|climb|reach\w* (?:9\d|100)|near(?:ly)? (?:100|perfect)|hits? (?:9\d|100))",
         TRAIN + NOTVAL + r"{0,40}" + r"(?:keeps? (?:going down|falling|decreasing|improving)|looks? (?:great|fine|good|perfect))",
         r"(?:fits?|memori[sz]\w*) the train\w*",
+        TRAIN + NOTVAL + r"{0,20}" + LOSSW + NOTVAL + r"{0,20}(?:goes|went|gets|got|drops?|falls?|fell) (?:down )?to (?:almost |nearly |near )?(?:0\.0\d*|zero|0\b)",
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
         VAL + NOTTRAIN + r"{0,20}" + LOSSW + NOTTRAIN + r"{0,90}" + UP,
@@ -69,7 +70,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"still (?:clearly |steadily |visibly |slowly )?(?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
         r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
         r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
@@ -83,11 +84,6 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:early|first) (?:checkpoint|epochs?) only",
         r"for (?:\d+|one|two|three|a few) (?:epochs?|iterations|steps) only|(?:budget|time|compute|quota) ran out|ran out of (?:budget|time|compute)",
     ]),
-    ("asks_train_longer", "the user wonders whether more training is all it needs", [
-        r"(?:need|have|ought) to train (?:it |the model )?(?:much |a lot |way |even )?(?:longer|more)",
-        r"train(?:ing)? (?:it |the model )?(?:much |a lot |way |even )?longer\s*\?|(?:more|longer) (?:epochs|iterations|steps|training)\s*\?",
-        r"(?:just|simply|only) (?:need|needs) (?:more|longer) (?:training|epochs|steps|iterations|time)",
-    ]),
     ("outputs_blurry", "generated outputs blurry or low quality", [
         r"\b(?:blurr?y|blurred|grainy|smear\w*|checkerboard|artifacts?|artefacts?|washed[- ]out|not sharp|low[- ]quality|noisy (?:images|samples|outputs))"
     ]),
@@ -100,6 +96,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"stops? (?:improving|learning|decreasing|going down)",
         r"(?:doesn't|does not|not|never|fails? to) (?:learn|train|converge|improve)\w*",
         r"no (?:progress|learning|improvement)",
+        LOSSW + r".{0,60}stays? (?:exactly |right |just )?(?:there|put|constant|unchanged)",
     ]),
     ("loss_slow", "the loss falls, but very slowly", [
         r"(?:very |extremely |painfully |super |really |too )slow\w*",
@@ -173,6 +170,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:don't|do not|doesn't|does not|never|not) (?:add|sum) (?:up )?to (?:one|1)\b",
         r"probabilit\w* (?:of )?(?:1(?:\.0+)?|one|100%) (?:for|to) (?:every|all|each) (?:class|label|category)|(?:sum|add) (?:up )?to (?:more|less) than (?:one|1)\b",
+        r"(?:sums?|adds? up) to (?:about |around |roughly |~)?(?:0?\.\d+|\d+(?:\.\d+)?) instead of (?:one|1)\b",
     ]),
     # --- evaluation behaviour
     ("batch_dependent", "results depend on the batch size or composition", [
@@ -225,6 +223,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:during|in|while) train\w*.{0,60}(?:identical|deterministic|exactly the same) (?:loss|output|result)",
         r"train\w*(?: mode)? (?:passes|forwards?|forward passes|steps|runs|calls)\b.{0,60}(?:identical|exactly the same|deterministic|bit-?for-?bit)",
         r"dropout.{0,60}(?:no (?:longer )?(?:effect|active)|inactive|(?:turned|switched) off|does nothing|stop\w* (?:working|being applied))",
+        r"dropout.{0,60}(?:makes? no difference|not doing anything|doesn't (?:do|change) anything|changes? nothing)",
+        r"train\w* loss.{0,60}(?:match\w*|same as|identical to|equals?).{0,60}eval\w*(?: mode)?",
     ]),
     ("mentions_batchnorm", "batch normalisation in the model", [
         r"batch ?norm\w*|\bbn\b|running (?:mean|var|stat\w*)",
@@ -243,6 +243,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("attention_saturated", "attention weights collapse onto one position", [
         r"attention.{0,50}(?:one-?hot|peak\w*|spiky|saturat\w*|collaps\w*|all (?:on|to) (?:one|a single)|single (?:token|position)|near(?:ly)? (?:0|zero|1)\b|extreme|sharp)",
         r"softmax.{0,30}(?:saturat\w*|one-?hot|peak\w*)",
+        r"attention\b.{0,40}(?:stuck|fully|entirely|all) on (?:one|a single)|attention entropy.{0,30}(?:near|almost|close to|~|is) ?(?:0|zero)",
+        r"\b(?:attention )?maps?\b.{0,40}(?:close to |nearly |almost )?one-?hot|one-?hot (?:attention|maps?)",
         r"(?:peaky|spiky|sharp|one-?hot|saturated|collapsed) attention|attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:token|position|patch)",
     ]),
     ("attention_mentioned", "attention layers", [r"attention|transformer|self-attn|\bmha\b|multi-?head"]),
@@ -278,6 +280,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:predict\w*|copy|cop(?:ies|ying)) (?:the )?(?:current|same|input) token",
     ]),
     ("raw_inputs", "inputs fed in raw, unstandardised units", [
+        r"\bint16\b|\buint8\b|0[- ](?:to|-)[- ]65535|(?:cast|convert)\w* (?:it |them )?to float and (?:feed|pass|use)",
         r"\braw\b.{0,30}(?:features?|inputs?|values?|pixels?|units|data|columns?)",
         r"unnormali[sz]ed|unscaled|un-?standardi[sz]ed|not (?:normali[sz]ed|standardi[sz]ed|scaled)|without (?:any )?(?:normali[sz]|standardi[sz]|scal|preprocess)\w*",
         r"0[- ]?(?:-|to)[- ]?255|pixel values|prices?\b|dollars|salar\w*|counts? (?:in|of)|in (?:meters|kilometers|years|seconds|thousands|millions)",
@@ -294,10 +297,6 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:exactly|precisely|just) (?:the )?same as before|behaves? exactly (?:as|like) before|nothing changes?|(?:same|identical) (?:loss curve|numbers|results).{0,30}(?:as before|before and after|to the \w+ decimal)",
         r"(?:ignores?|ignoring) my (?:changes|edits)",
         r"(?:changed|edited|updated|set|modified) .{0,60}(?:but|yet) .{0,40}still (?:receives?|gets?|sees?|uses?|shows?|loads?|reads?|produces?|has)\b",
-    ]),
-    ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
-        r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
-        r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
     ]),
     ("cache_mentioned", "a cache of preprocessed data", [r"\bcach\w*|preprocessed (?:data|dataset|features)|pickle\w*|saved (?:dataset|features|tensors)|memoi[sz]\w*|\.arrow|from disk"]),
     # --- loss construction and optimisation
@@ -348,7 +347,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("value_overestimates", "value estimates drift above any reachable return", [
         r"(?:\bvalue (?:estimates?|function|head|targets?|predictions?)|q[- ]?values?|critic|\bestimates?|\bvalues? of (?:the )?(?:states?|critic))\b.{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
-    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
+    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask(?!\s*r-?cnn)|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
         r"custom (?:backward|gradient|autograd|op|function|kernel|activation|cuda)|autograd\.function|hand[- ]?written (?:backward|gradient)|fused (?:op|kernel|activation)|triton|straight[- ]through|own backward|gradcheck",
     ]),
@@ -361,6 +360,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:reports?|logs?|shows?|prints?|says?|gives?) .{0,30}\d.{0,60}\bbut\b.{0,60}(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*|reference|my own|independent\w*).{0,40}\d",
         r"(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*).{0,60}(?:gives?|says?|reports?|shows?|gets?|is) .{0,20}\d.{0,60}(?:instead|but|while|whereas)",
         r"(?:labels?|targets?|ground truth) (?:in )?as (?:the )?predictions.{0,80}(?:instead of|not|rather than|only) ",
+        r"(?:confusion matrix|from the same predictions)\b.{0,120}(?:\bget\b|gives?|comes? out|differ\w*|doesn't match|does not match|disagree\w*)",
     ]),
     ("metric_code_mentioned", "the metric or logging code", [r"(?:metric|accuracy) (?:code|function|computation|calculation)|\blogg\w*|tensorboard|wandb|dashboard|torchmetrics"]),
     ("recent_change", "it started after a code change", [
@@ -379,7 +379,7 @@ NEGATABLE = frozenset({
     "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
     "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
     "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned",
-    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable",
+    "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable", "data_overlap",
 })
 NEGATION = r"(?:\b(?:no|without|not using|not|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"
 
@@ -394,4 +394,5 @@ EXCEPT: dict[str, str] = {
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
+    "lr_no_help": r"(?:lower|smaller|reduc\w*|higher|larger)\b.{0,60}(?:is|runs?|becomes?|stays?) (?:\w+ )?(?:stable|fine)|(?:fix\w*|solv\w*|help\w*) (?:it|this|the)",
 }

@@ -1,0 +1,81 @@
+"""Reading train_data / val_data as (X, Y) rows, whatever form the target protocol allows.
+
+May import: nothing of ours (torch only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import torch
+
+
+class DataNotUsable(ValueError):
+    """train_data/val_data hold something the probes cannot read as (x, y) examples; says why."""
+
+
+def _pair(item: Any, where: str) -> tuple[Any, Any]:
+    if isinstance(item, (tuple, list)) and len(item) >= 2:
+        return item[0], item[1]
+    raise DataNotUsable(
+        f"{where} yields {type(item).__name__} items, not (x, y) pairs; give train_data/val_data as "
+        "(X, Y), a Dataset of (x, y) or an iterable of (inputs, targets) batches"
+    )
+
+
+def _rows(x: Any) -> torch.Tensor:
+    try:
+        return torch.as_tensor(x)
+    except (TypeError, ValueError, RuntimeError) as exc:
+        raise DataNotUsable(f"data holds {type(x).__name__} values that are not tensors or arrays") from exc
+
+
+def _batches(data: Any) -> bool:
+    """A plain list of (inputs, targets) batches: its first item's x has 2+ axes and shares its first with y."""
+    if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], (list, tuple)) or len(data[0]) < 2:
+        return False
+    x, y = data[0][0], data[0][1]
+    if not (isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor)):
+        return False
+    return x.dim() >= 2 and y.dim() >= 1 and len(x) == len(y)
+
+
+def data_rows(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Up to `limit` examples (X, Y) from train_data/val_data, whatever form the protocol allows.
+
+    Accepts an (X, Y) pair of tensors/arrays, a Dataset (indexable, sized) of (x, y) examples, and
+    a DataLoader or any other iterable of (inputs, targets) batches (rows split along axis 0).
+    """
+    if isinstance(data, (tuple, list)) and len(data) == 2 and not isinstance(data[0], (tuple, list)):
+        x, y = _rows(data[0]), _rows(data[1])
+        if x.dim() and y.dim() and len(x) == len(y):
+            return x[:limit], y[:limit]
+    xs: list[torch.Tensor] = []
+    ys: list[torch.Tensor] = []
+    indexable = hasattr(data, "__getitem__") and hasattr(data, "__len__") and not isinstance(data, Mapping)
+    if indexable and not _batches(data):
+        for i in range(min(len(data), limit)):
+            x, y = _pair(data[i], "the dataset")
+            xs.append(_rows(x)[None])
+            ys.append(_rows(y).reshape(1, *_rows(y).shape))
+    elif hasattr(data, "__iter__"):
+        n = 0
+        for batch in data:
+            x, y = _pair(batch, "the data iterable")
+            xb, yb = _rows(x), _rows(y)
+            if xb.dim() == 0 or yb.dim() == 0 or len(xb) != len(yb):
+                raise DataNotUsable("batches from the data iterable must be (inputs, targets) with the same first axis")
+            xs.append(xb[: limit - n])
+            ys.append(yb[: limit - n])
+            n += len(xs[-1])
+            if n >= limit:
+                break
+    else:
+        raise DataNotUsable(f"train_data/val_data of type {type(data).__name__} is not a Dataset, pair or iterable")
+    if not xs:
+        raise DataNotUsable("the data holds no examples")
+    try:
+        return torch.cat(xs), torch.cat(ys)
+    except RuntimeError as exc:
+        raise DataNotUsable(f"examples differ in shape and cannot be stacked ({exc})") from exc
