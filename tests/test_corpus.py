@@ -21,9 +21,9 @@ from debug_agent.intake import bundled
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "realworld"
 CASES = sorted(p.parent for p in CORPUS.glob("*/case.toml"))
 KINDS = {"bug", "not_bug"}
-# Batches written blind to the engine; benchmarks/realworld_eval.py reports each apart. The first was held out
-# until the engine was tuned on it (then it joined the in-sample cases); the second is the held-out one now.
-FRESH_BATCHES = ("fresh-2026-11-30", "fresh-2026-11-30b")
+# Batches written blind to the engine; benchmarks/realworld_eval.py reports each apart. Each was held out and
+# measured once before the engine was tuned on it; the last (fresh-2026-11-30c) is the held-out one now.
+FRESH_BATCHES = ("fresh-2026-11-30", "fresh-2026-11-30b", "fresh-2026-11-30c")
 
 
 def _meta(folder: Path) -> dict:
