@@ -124,6 +124,12 @@ class Catalog(BaseModel):
         le=1.0,
         description="no single cause gets more: experiments have false positives; the rest goes to 'other'",
     )
+    unconfirmed_max_credence: float = Field(
+        default=1.0,
+        gt=0.0,
+        le=1.0,
+        description="a cause no probe result supports never gets more: words and code cues are not a finding",
+    )
     silent_penalty: float = Field(
         default=0.0,
         ge=0.0,
