@@ -127,7 +127,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"vanish\w*",
     ]),
     ("grad_none", "gradients are None or exactly zero", [
-        r"grad\w*.{0,40}(?:\bis|\bare|\bstays?|\bremain\w*)\s+(?:all\s+)?(?:none|null|zero|0)\b",
+        r"grad\w*.{0,40}(?:\bis|\bare|\bstays?|\bremain\w*)\s+(?:all\s+|exactly\s+|always\s+)?(?:none|null|zero|0)\b",
         r"\.grad\s*(?:==|is)\s*none",
         r"\.grad (?:is|are) none|no grad\w*\b|does(?: not|n't) require grad|element 0 of tensors",
     ]),
