@@ -303,14 +303,16 @@ def test_same_inputs_give_the_same_report_apart_from_timings(run_cli):
 
 
 class _ReverseGrad(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x, coeff):
-        ctx.coeff = coeff
-        return x.view_as(x)
+    """Identity forward; backward hands back the gradient scaled by -lambda (domain-adversarial training)."""
 
     @staticmethod
-    def backward(ctx, grad):
-        return -ctx.coeff * grad, None
+    def forward(ctx, features, lam):
+        ctx.lam = lam
+        return features.clone()
+
+    @staticmethod
+    def backward(ctx, upstream):
+        return upstream.neg().mul(ctx.lam), None
 
 
 class _WrongSquare(torch.autograd.Function):
