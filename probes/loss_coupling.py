@@ -19,12 +19,16 @@ class LossCouplingOptions(BaseModel):
     tol: float = Field(default=1e-4, gt=0, description="relative gradient change that counts as coupling")
 
 
-def _grad_of_first_rows(target: Target, out: Any, logits: torch.Tensor, targets: Any, keep: int) -> torch.Tensor:
-    """d loss / d outputs of the first `keep` rows, for these outputs."""
+def _grad_of_first_rows(
+    target: Target, out: Any, logits: torch.Tensor, targets: Any, keep: int
+) -> torch.Tensor | None:
+    """d loss / d outputs of the first `keep` rows, for these outputs (None: the loss does not read them)."""
     leaf = logits.detach().clone().requires_grad_(True)
     loss = target.loss_fn(with_main_tensor(out, leaf), clone_batch(targets))
+    if not isinstance(loss, torch.Tensor) or not loss.requires_grad:
+        return None
     (grad,) = torch.autograd.grad(loss, leaf, allow_unused=True)
-    return torch.zeros_like(leaf[:keep]) if grad is None else grad[:keep].detach()
+    return None if grad is None else grad[:keep].detach()
 
 
 @probe(
@@ -62,6 +66,12 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
     moved[keep:] += noise * (logits.std() + 1.0)  # (B-keep, ...): only the other rows change
     base = _grad_of_first_rows(target, out, logits, targets, keep)
     other = _grad_of_first_rows(target, out, moved, targets, keep)
+    if base is None or other is None:  # e.g. a loss the model computed itself (output.loss): nothing to test
+        return ProbeResult(
+            name="loss_coupling",
+            status="not_applicable",
+            summary="the loss does not read the model output's main tensor, so its row coupling cannot be tested",
+        )
     change = float((base - other).abs().max() / (base.abs().max() + 1e-12))
     meas = {"rows": rows, "rows_held": keep, "relative_change": round(change, 6)}
     if change > options.tol:

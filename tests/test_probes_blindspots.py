@@ -350,3 +350,19 @@ def test_loss_coupling_matches_a_plain_torch_jacobian():
     bumped[-1] += 3.0
     assert not torch.allclose(grad0(logits, 0), grad0(bumped, 0))
     assert torch.allclose(grad0(logits, 1), grad0(bumped, 1))
+
+
+def test_loss_coupling_is_not_applicable_when_the_loss_ignores_the_output():
+    """A loss the model computed itself (read from another output field) leaves nothing to test."""
+
+    class WithLoss(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.lin = nn.Linear(6, 4)
+
+        def forward(self, x):
+            logits = self.lin(x)  # (B, 4)
+            return {"logits": logits, "loss": logits.pow(2).mean()}
+
+    t = Target(model=WithLoss(), batch=((torch.randn(8, 6),), torch.zeros(8)), loss_fn=lambda out, y: out["loss"])
+    assert run("loss_coupling", t).status == "not_applicable"
