@@ -103,28 +103,9 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
     model = copy_model(target).train()
     opt = make_optimizer(target, model)
     user_lr = float(opt.param_groups[0].get("lr", 0.0))
-    batch = clone_batch(target.batch)
     # The sweep always spans the user's rate with room on both sides.
     lr_min, lr_max = min(options.lr_min, user_lr / 1e4), max(options.lr_max, user_lr * 30)
-    ratio = (lr_max / lr_min) ** (1 / max(options.steps - 1, 1))
-    lrs, raw = [], []
-    stopped = False
-    for k in range(options.steps):
-        if ctx.expired():
-            stopped = True  # a deadline, not the curve, ended the sweep: no verdict from a partial curve
-            break
-        lr = lr_min * ratio**k
-        for g in opt.param_groups:
-            g["lr"] = lr
-        opt.zero_grad(set_to_none=True)
-        loss = compute_loss(target, model, batch)
-        value = float(loss.detach())
-        lrs.append(lr)
-        raw.append(value)
-        if not math.isfinite(value) or value > 4 * raw[0]:
-            break
-        loss.backward()
-        opt.step()
+    lrs, raw, stopped = _sweep(target, model, opt, (lr_min, lr_max), options.steps, ctx)
     losses = _smooth([v if math.isfinite(v) else float("inf") for v in raw])
     meas: dict[str, Any] = {
         "optimizer": type(opt).__name__,
@@ -150,7 +131,51 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             measurements=meas,
             summary=f"the loss never fell by 10% at any rate from {lr_min:g} to {lrs[-1]:.3g}",
         )
-    return _verdict(band, user_lr, _at(lrs, losses, user_lr), options, meas)
+    result = _verdict(band, user_lr, _at(lrs, losses, user_lr), options, meas)
+    start = _pretrained_name(target.model)
+    if start and "lr_below_band" in result.outcomes:
+        meas["pretrained_from"] = start
+        return ProbeResult(
+            name="lr_range",
+            status="inconclusive",
+            measurements=meas,
+            summary=f"the model starts from pretrained weights ({start}): a fine-tuning rate sits below the "
+            f"one-batch band ({band['low']:.2g} to {band['high']:.2g}) by design, so {user_lr:g} gets no verdict",
+        )
+    return result
+
+
+def _pretrained_name(model: Any) -> str | None:
+    """The checkpoint a Hugging Face model was loaded from (`from_pretrained` records it), else None."""
+    name = getattr(model, "name_or_path", None) or getattr(getattr(model, "config", None), "_name_or_path", None)
+    return name if isinstance(name, str) and name else None
+
+
+def _sweep(
+    target: Target, model: Any, opt: Any, span: tuple[float, float], steps: int, ctx: ProbeContext
+) -> tuple[list[float], list[float], bool]:
+    """One step per rate, exponentially from span[0] to span[1]: the rates, the raw losses, cut short?"""
+    lr_min, lr_max = span
+    ratio = (lr_max / lr_min) ** (1 / max(steps - 1, 1))
+    batch = clone_batch(target.batch)
+    lrs: list[float] = []
+    raw: list[float] = []
+    for k in range(steps):
+        if ctx.expired():
+            return lrs, raw, True  # a deadline, not the curve, ended the sweep: no verdict from a partial curve
+        lr = lr_min * ratio**k
+        for g in opt.param_groups:
+            g["lr"] = lr
+        opt.zero_grad(set_to_none=True)
+        loss = compute_loss(target, model, batch)
+        value = float(loss.detach())
+        lrs.append(lr)
+        raw.append(value)
+        if not math.isfinite(value) or value > 4 * raw[0]:
+            break
+        loss.backward()
+        opt.step()
+    return lrs, raw, False
 
 
 def _verdict(

@@ -426,3 +426,37 @@ def test_mode_audit_lets_state_that_is_only_written_pass():
 def test_mode_audit_still_fails_state_that_is_read_back():
     r = run("mode_audit", Target(model=_CarriesMean(), batch=((torch.randn(6, 4),), torch.zeros(6))))
     assert r.status == "failed" and "state_mutated_in_forward" in r.outcomes, r.summary
+
+
+# --- lr_range: a fine-tuning rate on a pretrained start gets no verdict --------------------------
+
+
+def _tiny_roberta_target(pretrained_from: str) -> Target:
+    transformers = pytest.importorskip("transformers")
+    torch.manual_seed(0)
+    cfg = transformers.RobertaConfig(
+        vocab_size=120, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+        max_position_embeddings=40, num_labels=3, pad_token_id=1,
+    )
+    model = transformers.RobertaForSequenceClassification(cfg)
+    model.config._name_or_path = pretrained_from  # what from_pretrained records; "" for a model built from a config
+    ids = torch.randint(3, 120, (8, 12))
+    return Target(
+        model=model,
+        batch=(({"input_ids": ids}), torch.randint(0, 3, (8,))),
+        loss_fn=lambda out, y: F.cross_entropy(out.logits, y),
+        optimizer=lambda p: torch.optim.AdamW(p, lr=5e-5),
+    )
+
+
+@pytest.mark.slow
+def test_lr_range_gives_no_verdict_on_a_fine_tuning_rate_from_pretrained_weights():
+    r = run("lr_range", _tiny_roberta_target("org/some-checkpoint"))
+    assert r.status == "inconclusive" and r.outcomes == [], r.summary
+    assert r.measurements["pretrained_from"] == "org/some-checkpoint"
+
+
+@pytest.mark.slow
+def test_lr_range_still_calls_the_same_rate_low_on_a_model_built_from_scratch():
+    r = run("lr_range", _tiny_roberta_target(""))
+    assert r.status == "failed" and r.outcomes == ["lr_below_band"], r.summary
