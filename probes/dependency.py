@@ -236,21 +236,33 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     meas["backward_passes"] = passes
 
     if options.causal and target.causal:
-        seq = target.sequence_dim + 1 if target.sequence_dim < axes[0] else target.sequence_dim  # batch-first
-        opts = CausalOptions(tol=options.tol, max_cut_passes=options.max_cut_passes)
-        ctags, cmeas, cfind = causal_test(
-            call, inputs, (seq, axis), opts, ctx.seed, rows_independent="batch_leak" not in tags
-        )
-        tags += ctags
-        meas.update(cmeas)
-        findings += cfind
-        if "batch_leak" in tags and ctags:
-            meas["causal_note"] = "rows leak into each other, so causal results may include cross-row effects"
-
+        _causal(call, inputs, target, options, axis, ctx.seed, (tags, findings, meas))
     status, summary = _summarise(tags, meas, B, passes)
     return ProbeResult(
         name="dependency", status=status, summary=summary, outcomes=tags, findings=findings, measurements=meas
     )
+
+
+def _causal(
+    call: Any,
+    inputs: tuple[torch.Tensor, ...],
+    target: Target,
+    options: DependencyOptions,
+    axis: int,
+    seed: int,
+    into: tuple[list[str], list[Finding], dict[str, Any]],
+) -> None:
+    """The causal-order test on batch-first inputs: each row cut at its own position, later ones perturbed."""
+    tags, findings, meas = into
+    axes = target.input_axes
+    seq = target.sequence_dim + 1 if target.sequence_dim < axes[0] else target.sequence_dim  # batch-first
+    opts = CausalOptions(tol=options.tol, max_cut_passes=options.max_cut_passes)
+    ctags, cmeas, cfind = causal_test(call, inputs, (seq, axis), opts, seed, rows_independent="batch_leak" not in tags)
+    tags += ctags
+    meas.update(cmeas)
+    findings += cfind
+    if "batch_leak" in tags and ctags:
+        meas["causal_note"] = "rows leak into each other, so causal results may include cross-row effects"
 
 
 def _rows(

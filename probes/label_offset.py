@@ -122,19 +122,21 @@ def label_offset(target: Target, ctx: ProbeContext, options: LabelOffsetOptions)
             findings.append(Finding(text=_offset_text(best, frac), data={"offset": best, "match": round(frac, 4)}))
     if options.steps and not {"labels_not_inputs", "labels_reconstruct_input"} & set(tags):
         _renamed_check(target, labels, options, ctx.seed, (tags, findings, meas))
-    bad = [t for t in tags if t not in ("labels_next_token", "labels_not_inputs", "labels_reconstruct_input")]
+    return _result(tags, findings, meas)
+
+
+_CLEAN_SUMMARY = {
+    "labels_next_token": "the loss trains each position to predict the next input token",
+    "labels_reconstruct_input": "each position sees the whole input and the loss rebuilds it (an autoencoder)",
+    "labels_not_inputs": "the labels are not the inputs at any offset in -2..2",
+}
+
+
+def _result(tags: list[str], findings: list[Finding], meas: dict[str, Any]) -> ProbeResult:
+    """Failed when any tag is not a clean pairing; the summary says what was found."""
+    bad = [t for t in tags if t not in _CLEAN_SUMMARY]
     status: ProbeStatus = "failed" if bad else "passed"
-    summary = (
-        "; ".join(f.text for f in findings[:2])
-        if bad
-        else (
-            "the loss trains each position to predict the next input token"
-            if "labels_next_token" in tags
-            else "each position sees the whole input and the loss rebuilds it (an autoencoder)"
-            if "labels_reconstruct_input" in tags
-            else "the labels are not the inputs at any offset in -2..2"
-        )
-    )
+    summary = "; ".join(f.text for f in findings[:2]) if bad else _CLEAN_SUMMARY[tags[0]]
     return ProbeResult(
         name="label_offset", status=status, outcomes=tags, findings=findings, measurements=meas, summary=summary
     )
