@@ -11,7 +11,7 @@ from torch import nn
 
 from debug_agent.schemas import ProbeResult, Target
 
-from ._common import clone_batch, copy_model, main_input, make_optimizer, train_step
+from ._common import clone_batch, copy_model, make_optimizer, train_step
 from .registry import ProbeContext, probe
 
 
@@ -127,8 +127,9 @@ def _first_rows(x: Any, rows: int, keep: int) -> Any:
 
 def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, meas: dict[str, Any]) -> bool:
     """Retry on the first few rows with a fresh copy: does the loss there fall by `drop` (or reach ~0)?"""
-    x = main_input(target)
-    rows = x.shape[0] if x.dim() else 0
+    if any(a != 0 for a in target.input_axes):
+        return False  # batch axis elsewhere (sequence-first): cutting axis 0 would cut time, not rows
+    rows = target.batch_size
     if rows <= options.few_rows or ctx.expired():
         return False
     small = _first_rows(clone_batch(target.batch), rows, options.few_rows)

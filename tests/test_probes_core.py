@@ -263,3 +263,27 @@ def test_every_probe_has_help_and_outcomes(probes_registry):
     for spec in probes_registry.values():
         info = spec.info()
         assert info.help and info.outcomes and info.cost > 0
+
+
+def test_overfit_never_retries_on_time_steps_of_sequence_first_inputs():
+    """(T, B, F) inputs: the few-row retry would cut time steps, so a stall stays a stall."""
+    torch.manual_seed(0)
+
+    class LastStep(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.rnn = nn.GRU(3, 2)
+            self.head = nn.Linear(2, 10)
+
+        def forward(self, x):  # x: (T, B, 3)
+            return self.head(self.rnn(x)[0][-1])  # (B, 10)
+
+    t = Target(
+        model=LastStep(),
+        batch=((torch.randn(5, 64, 3),), torch.randint(0, 10, (64,))),
+        loss_fn=nn.functional.cross_entropy,
+        batch_axis=1,
+    )
+    t.optimizer = lambda p: torch.optim.SGD(p, lr=1e-4)
+    r = run("overfit_one_batch", t, steps=40)
+    assert "capacity_limited" not in r.outcomes and "few_rows_drop" not in r.measurements, r.summary
