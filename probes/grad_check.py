@@ -10,7 +10,7 @@ float64: the error does not shrink) or a random forward (two evaluations differ)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,19 +72,22 @@ class _Watch(TorchFunctionMode):
         into.append(f"{what} at {display_path(frame[0])}:{frame[1]}" if frame else what)
 
 
-def _custom_functions(root: Any) -> list[str]:
-    """Names of custom autograd.Functions in the graph behind `root`."""
-    seen, names, stack = set(), [], [root]
+def _custom_nodes(root: Any) -> Iterator[Any]:
+    """Every graph node behind `root` made by a custom autograd.Function (it has a `_forward_cls`)."""
+    seen, stack = set(), [root]
     while stack:
         node = stack.pop()
         if node is None or id(node) in seen:
             continue
         seen.add(id(node))
-        cls = getattr(node, "_forward_cls", None)
-        if cls is not None and cls.__name__ not in names:
-            names.append(cls.__name__)
+        if getattr(node, "_forward_cls", None) is not None:
+            yield node
         stack.extend(n for n, _ in getattr(node, "next_functions", ()))
-    return names
+
+
+def _custom_functions(root: Any) -> list[str]:
+    """Names of custom autograd.Functions in the graph behind `root`."""
+    return list(dict.fromkeys(node._forward_cls.__name__ for node in _custom_nodes(root)))
 
 
 def _reversals(root: Any, seed: int) -> dict[str, float]:
@@ -96,15 +99,9 @@ def _reversals(root: Any, seed: int) -> dict[str, float]:
     """
     gen = torch.Generator().manual_seed(seed)
     found: dict[str, float] = {}
-    seen, stack = set(), [root]
-    while stack:
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        stack.extend(n for n, _ in getattr(node, "next_functions", ()))
-        cls, meta = getattr(node, "_forward_cls", None), getattr(node, "_input_metadata", ())
-        if cls is None or len(meta) != 1:
+    for node in _custom_nodes(root):
+        cls, meta = node._forward_cls, getattr(node, "_input_metadata", ())
+        if len(meta) != 1:
             continue
         g = torch.randn(tuple(meta[0].shape), generator=gen, dtype=meta[0].dtype).to(meta[0].device)
         try:
