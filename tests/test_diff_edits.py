@@ -46,7 +46,8 @@ CASES = [
         "+    def check(self):\n+        self.model.eval()\n+        return score(self.model)\n"
         "     def fit(self):\n         self.model.train()\n         for x, y in self.loader:\n"
         "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",
-        "+    def check(self):\n+        self.model.eval()\n+        s = score(self.model)\n+        self.model.train()\n"
+        "+    def check(self):\n+        self.model.eval()\n+        s = score(self.model)\n"
+        "+        self.model.train()\n"
         "     def fit(self):\n         self.model.train()\n         for x, y in self.loader:\n"
         "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",
     ),
