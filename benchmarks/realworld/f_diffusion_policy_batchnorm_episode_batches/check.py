@@ -39,7 +39,9 @@ def _check() -> str:
     tr_gn, ev_gn = _run("group")
     assert tr_bn > 0.9 and ev_bn < 0.7, (tr_bn, ev_bn)
     assert ev_gn > 0.9, (tr_gn, ev_gn)
-    return f"BatchNorm: train-batch accuracy {tr_bn:.2f}, eval {ev_bn:.2f}; GroupNorm: train {tr_gn:.2f}, eval {ev_gn:.2f}"
+    return (
+        f"BatchNorm: train-batch accuracy {tr_bn:.2f}, eval {ev_bn:.2f}; GroupNorm: train {tr_gn:.2f}, eval {ev_gn:.2f}"
+    )
 
 
 def check() -> str:

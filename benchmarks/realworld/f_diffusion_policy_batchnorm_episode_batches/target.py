@@ -14,8 +14,12 @@ class ObsEncoderPolicy(nn.Module):
     def __init__(self, norm="batch", c=8, n_actions=4):
         super().__init__()
         self.body = nn.Sequential(
-            nn.Conv2d(1, c, 3, padding=1), _norm(norm, c), nn.ReLU(),
-            nn.Conv2d(c, c, 3, padding=1), _norm(norm, c), nn.ReLU(),
+            nn.Conv2d(1, c, 3, padding=1),
+            _norm(norm, c),
+            nn.ReLU(),
+            nn.Conv2d(c, c, 3, padding=1),
+            _norm(norm, c),
+            nn.ReLU(),
         )
         self.head = nn.Linear(c, n_actions)
 
