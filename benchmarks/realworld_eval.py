@@ -7,8 +7,9 @@
     in-sample; the batches in HELD_OUT_BATCHES were written blind to the engine and only measured;
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
-    holdout_b.toml, a second set written blind later, was measured once and then tuned on (in-sample since);
-    holdout_c.toml, a third set written blind, is only measured (texts and misses never printed).
+    holdout_b.toml and holdout_c.toml, written blind later, were each measured once and then tuned on
+    (in-sample since); holdout_d.toml, a fourth set written blind, is only measured (texts and misses never
+    printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
@@ -41,9 +42,16 @@ CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
 # Written blind to the engine and never tuned on. (fresh-2026-11-30 and -30b were each held out, measured
 # once, and then tuned on.)
-HELD_OUT_BATCHES = ("fresh-2026-11-30c",)
-HOLDOUT_B = ROOT / "paraphrases" / "holdout_b.toml"
-HOLDOUT_C = ROOT / "paraphrases" / "holdout_c.toml"
+HELD_OUT_BATCHES = ("fresh-2026-11-30d",)
+# Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
+SETS = (
+    ("dev", "DEV, in-sample: read and tuned on"),
+    ("test", "TEST, held out: measured only"),
+    ("holdout_b", "set B, in-sample: measured blind once, then tuned on"),
+    ("holdout_c", "set C, in-sample: measured blind once, then tuned on"),
+    ("holdout_d", "set D, held out: written blind"),
+)
+TUNED = ("dev", "holdout_b", "holdout_c")  # the sets whose misses may be read
 sys.path.insert(0, str(ROOT / "paraphrases"))
 import split as paraphrase_split  # noqa: E402  (benchmarks/paraphrases/split.py: the DEV / TEST halves)
 
@@ -117,10 +125,15 @@ def _blind_set(path: Path, split: str) -> list[dict]:
     ]
 
 
-def run_paraphrases(halves: tuple[str, ...] = ("dev", "test", "holdout_b", "holdout_c")) -> list[dict]:
-    """Each paraphrase symptom-only, with its set (DEV and set B: read and tuned on; TEST and set C: measured only)."""
+def _blind_sets() -> list[dict]:
+    blind = [split for split, _ in SETS if split.startswith("holdout")]
+    return [c for split in blind for c in _blind_set(ROOT / "paraphrases" / f"{split}.toml", split)]
+
+
+def run_paraphrases(halves: tuple[str, ...] = tuple(s for s, _ in SETS)) -> list[dict]:
+    """Each paraphrase symptom-only, with its set (TUNED sets: read and tuned on; the others: measured only)."""
     rows = []
-    for item in paraphrase_split.load() + _blind_set(HOLDOUT_B, "holdout_b") + _blind_set(HOLDOUT_C, "holdout_c"):
+    for item in paraphrase_split.load() + _blind_sets():
         if item["split"] not in halves:
             continue
         report = ask(Case(symptom=item["text"]), AskOptions(no_probes=True))
@@ -138,11 +151,11 @@ def run_paraphrases(halves: tuple[str, ...] = ("dev", "test", "holdout_b", "hold
 
 
 def show_dev_misses(rows: list[dict]) -> None:
-    """DEV and set B misses with their text, to read while tuning (TEST and set C rows are never printed)."""
-    seen = paraphrase_split.half("dev") + _blind_set(HOLDOUT_B, "holdout_b")
+    """Misses of the tuned-on sets with their text, to read while tuning (held-out rows are never printed)."""
+    seen = [c for c in paraphrase_split.half("dev") + _blind_sets() if c["split"] in TUNED]
     texts = {f"paraphrase {c['index']}": c["text"] for c in seen}
     for r in rows:
-        if r["split"] in ("dev", "holdout_b") and r["cause_id"] != r["expect"]:
+        if r["split"] in TUNED and r["cause_id"] != r["expect"]:
             mark = "top3" if r["expect"] in r["top3"] else "MISS"
             got = f"got {r['cause_id']} {r['confidence']:.2f} top3={r['top3']}"
             print(f"\n{r['name']} {mark}: expect {r['expect']}, {got}")
@@ -210,8 +223,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
     parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
-    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B)")
-    parser.add_argument("--dev-misses", action="store_true", help="paraphrases: print DEV and set B misses with text")
+    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B, C)")
+    parser.add_argument("--dev-misses", action="store_true", help="paraphrases: print tuned-on misses + text")
     args = parser.parse_args()
     results: dict[str, dict] = {}
     rows: dict[str, list[dict]] = {}
@@ -234,17 +247,10 @@ def main() -> int:
             results["    of which symptom/diff only"] = figures(no_target)
     if "paraphrases" not in args.skip:
         print("(c) paraphrases, symptom only", flush=True)
-        everything = ("dev", "test", "holdout_b", "holdout_c")
-        rows["paraphrases"] = run_paraphrases(("dev", "holdout_b") if args.dev_only else everything)
+        rows["paraphrases"] = run_paraphrases(TUNED if args.dev_only else tuple(s for s, _ in SETS))
         if args.dev_misses:
             show_dev_misses(rows["paraphrases"])
-        halves = (
-            ("dev", "DEV, in-sample: read and tuned on"),
-            ("test", "TEST, held out: measured only"),
-            ("holdout_b", "set B, in-sample: measured blind once, then tuned on"),
-            ("holdout_c", "set C, held out: written blind"),
-        )
-        for half, label in halves:
+        for half, label in SETS:
             part = [r for r in rows["paraphrases"] if r["split"] == half]
             if part:
                 results[f"(c) paraphrases {label}"] = figures(part)
