@@ -28,6 +28,7 @@ NUMERIC = {
     "values_huge": "activations or outputs of enormous magnitude",
     "scales_with_count": "the loss or update grows with the number of accumulated (micro)batches",
     "pairwise_shape": "a tensor that should have N elements has N x N (the batch axis appears twice)",
+    "shape_trailing_one": "two tensors stated as (..., 1) and (...): they broadcast to a square",
     "val_worsens": "validation loss rising or validation accuracy falling",
     "raw_inputs": "inputs fed in raw, unstandardised units",
 }
@@ -180,6 +181,41 @@ _SHAPE = re.compile(r"[(\[]\s*(\d+)\s*,\s*(\d+)(?:\s*,\s*\d+)*\s*[)\]]")
 _BATCH_N = re.compile(r"batch(?:[ _]size)?\s*(?:of|=|:|is)?\s*(\d+)|(\d+) (?:sequences|examples|samples|images|items|rows)\b", re.IGNORECASE)
 
 
+_TUPLE = re.compile(r"[(\[]\s*(\w{1,12}(?:\s*,\s*\w{1,12}){0,3})\s*(,?)\s*[)\]]")
+
+
+def _trailing_one(s: str, text: str) -> list[Read]:
+    """Two shapes in one sentence where one is the other plus a trailing 1: (B, 1) against (B,), (B, T, 1) against (B, T)."""
+    del text
+    shapes = []
+    for m in _TUPLE.finditer(s):
+        dims = [d.strip().lower() for d in m.group(1).split(",")]
+        if len(dims) > 1 or m.group(2):  # a tuple, not a word in parentheses
+            shapes.append(tuple(dims))
+    for a in shapes:
+        for b in shapes:
+            if len(a) == len(b) + 1 and a[-1] == "1" and a[:-1] == b:
+                return [("shape_trailing_one", f"({', '.join(a)}) against ({', '.join(b)}{',' if len(b) == 1 else ''})", None)]
+    return []
+
+
+_GRAD = re.compile(r"\bgrad\w*", re.IGNORECASE)
+_LIST = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s*(?:,|->|→|then)\s*(\d+(?:\.\d+)?)){2,}")
+
+
+def _grad_linear(s: str) -> list[Read]:
+    """Gradient readings that grow in equal steps from about one step's worth (1, 2, 3, 4): they add up."""
+    if not _GRAD.search(s):
+        return []
+    for m in _LIST.finditer(s):
+        vals = [float(v) for v in re.findall(r"\d+(?:\.\d+)?", m.group(0))]
+        steps = [b - a for a, b in zip(vals, vals[1:], strict=False)]
+        if len(vals) >= 3 and steps[0] > 0 and all(abs(d - steps[0]) <= 0.3 * steps[0] for d in steps):
+            if abs(vals[0] - steps[0]) <= 0.3 * steps[0]:
+                return [("grads_accumulate", f"gradient readings {', '.join(f'{v:g}' for v in vals)}: one more step's worth each time", None)]
+    return []
+
+
 def _pairwise(s: str, text: str) -> list[Read]:
     ns = {int(a or b) for a, b in _BATCH_N.findall(text)}
     for m in _SHAPE.finditer(s):
@@ -248,8 +284,8 @@ def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
     del c  # the class count is read by facts.py; kept in the signature for readers that need it
     out: list[Read] = []
-    for reader in (_lr, _accum, _pairwise, _fewer_than_reference, _fewer_devices):
+    for reader in (_lr, _accum, _pairwise, _trailing_one, _fewer_than_reference, _fewer_devices):
         out += reader(s, text)
-    for single in (_series, _grad_spread, _loss_terms, _huge, _input_range, _tiny_capacity):
+    for single in (_series, _grad_spread, _grad_linear, _loss_terms, _huge, _input_range, _tiny_capacity):
         out += single(s)
     return out

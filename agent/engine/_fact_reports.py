@@ -15,7 +15,8 @@ from debug_agent.engine._fact_words import TRAIN, VAL
 
 RULES: list[tuple[str, str, list[str]]] = [
     ("grads_accumulate", "gradients add up across backward calls or grow linearly with the step count", [
-        r"(?:grad\w*(?: norms?)?|\bit|norms?|updates?).{0,60}(?:grows?|increas\w*|ris\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
+        r"(?:grad\w*(?: norms?)?|\bit|norms?|updates?).{0,60}(?:grow\w*|increas\w*|ris\w*|climb\w*) (?:roughly |almost |nearly )?(?:linearly|in proportion) (?:with|to) (?:the )?(?:step|iteration|number of (?:steps|iterations|backward))",
+        r"\b(?:step|iteration|iter|batch) ([knt])\b.{0,40}\b(?:about |roughly |almost |nearly )?\1 ?(?:times|x)\b",
         r"backward.{0,40}(?:twice|two times|again).{0,90}(?:double|twice|2x|two times)",
         r"grad\w*.{0,30}(?:pil\w* up|keeps? accumulating|add(?:s|ing)? up|(?:are |were )?never (?:cleared|reset|zeroed))",
         r"(?:grad\w*|norm)\b.{0,40}(?:bigger|larger|greater) than (?:the )?(?:last|previous|one before)",
@@ -70,6 +71,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("pairwise_shape", "a tensor that should have N elements has N x N (the batch axis appears twice)", [
         r"\bn ?\* ?n\b|\bn ?x ?n\b|n\^2|n²|\bb ?x ?b\b|\bbatch ?x ?batch\b|(?:square|pairwise) (?:matrix|tensor) of (?:every|all)",
+        r"(?:memory|size|elements?)\b.{0,60}(?:grows?|scales?|increases?)\b.{0,30}(?:batch[ _]size|batch)\b.{0,10}(?:squared|\^ ?2|²)|quadratic\w* (?:in|with) (?:the )?batch",
+    ]),
+    ("size_warning", "a size-mismatch warning from the loss was printed", [
+        r"(?:user)?warning\b.{0,40}\b(?:sizes?|shapes?)\b|\b(?:size|shape)s?\b.{0,20}\bwarning|target size .{0,40}different|using a target size",
     ]),
     ("forward_finite_loss_not", "the forward pass is finite but the loss is NaN/Inf", [
         r"(?:logits|outputs?|activations|forward(?: pass)?|predictions)\b.{0,20}(?:are |is |look |all |were )*(?:finite|fine|normal)\b.{0,60}(?:no (?:nan|inf)|normal magnitudes|finite)",
