@@ -347,3 +347,9 @@ def with_main_tensor(out: Any, new: torch.Tensor) -> Any:
     if isinstance(out, dict):
         return {k: new if v is old else v for k, v in out.items()}
     return new
+
+
+def pretrained_name(model: Any) -> str | None:
+    """The checkpoint a Hugging Face model was loaded from (`from_pretrained` records it), else None."""
+    name = getattr(model, "name_or_path", None) or getattr(getattr(model, "config", None), "_name_or_path", None)
+    return name if isinstance(name, str) and name else None

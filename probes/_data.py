@@ -79,3 +79,42 @@ def data_rows(data: Any, limit: int) -> tuple[torch.Tensor, torch.Tensor]:
         return torch.cat(xs), torch.cat(ys)
     except RuntimeError as exc:
         raise DataNotUsable(f"examples differ in shape and cannot be stacked ({exc})") from exc
+
+
+def _first_tensor(x: Any) -> torch.Tensor | None:
+    if isinstance(x, torch.Tensor):
+        return x
+    values = x.values() if isinstance(x, Mapping) else x if isinstance(x, (list, tuple)) else ()
+    return next((t for t in map(_first_tensor, values) if t is not None), None)
+
+
+def training_batches(batch: Any, data: Any, limit: int) -> list[Any]:
+    """Up to `limit` batches shaped like `batch` from train_data, in order; [] when it holds none.
+
+    A list of (inputs, targets) batches or a DataLoader is read as it comes; an (X, Y) pair of tensors is
+    cut into consecutive batches of `batch`'s size (plain tensor inputs only). Anything else gives [], and
+    the caller keeps to its one batch.
+    """
+    if data is None:
+        return []
+    ref = _first_tensor(batch[0])
+    if ref is None:
+        return []
+    if isinstance(data, (tuple, list)) and len(data) == 2 and isinstance(data[0], torch.Tensor):
+        x, y = data
+        if not (isinstance(batch[0], torch.Tensor) and isinstance(y, torch.Tensor) and len(x) == len(y) and x.dim()):
+            return []
+        size = max(1, len(batch[0]))
+        return [(x[i : i + size], y[i : i + size]) for i in range(0, min(len(x), size * limit), size)]
+    is_loader = isinstance(data, torch.utils.data.DataLoader)
+    if not (is_loader or isinstance(data, (tuple, list))):
+        return []
+    out: list[Any] = []
+    for item in data:
+        first = _first_tensor(item[0]) if isinstance(item, (tuple, list)) and len(item) >= 2 else None
+        if first is None or first.dim() != ref.dim():  # a list of single examples, not of batches
+            return []
+        out.append(item)
+        if len(out) >= limit:
+            break
+    return out

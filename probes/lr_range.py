@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone_batch, compute_loss, copy_model, make_optimizer
+from ._common import clone_batch, compute_loss, copy_model, make_optimizer, pretrained_name
 from .registry import ProbeContext, probe
 
 
@@ -132,7 +132,7 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             summary=f"the loss never fell by 10% at any rate from {lr_min:g} to {lrs[-1]:.3g}",
         )
     result = _verdict(band, user_lr, _at(lrs, losses, user_lr), options, meas)
-    start = _pretrained_name(target.model)
+    start = pretrained_name(target.model)
     if start and "lr_below_band" in result.outcomes:
         meas["pretrained_from"] = start
         return ProbeResult(
@@ -143,12 +143,6 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             f"one-batch band ({band['low']:.2g} to {band['high']:.2g}) by design, so {user_lr:g} gets no verdict",
         )
     return result
-
-
-def _pretrained_name(model: Any) -> str | None:
-    """The checkpoint a Hugging Face model was loaded from (`from_pretrained` records it), else None."""
-    name = getattr(model, "name_or_path", None) or getattr(getattr(model, "config", None), "_name_or_path", None)
-    return name if isinstance(name, str) and name else None
 
 
 def _sweep(

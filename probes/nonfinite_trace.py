@@ -26,7 +26,12 @@ from ._common import (
     train_step,
     user_frame,
 )
+from ._data import training_batches
 from .registry import ProbeContext, probe
+
+# Weights that grew this many times in norm before the first NaN diverged under the updates: the op that
+# overflowed only met the huge values (a step size problem), it did not make them.
+_DIVERGED = 100.0
 
 
 class NonfiniteOptions(BaseModel):
@@ -131,7 +136,14 @@ def _forward_line(text: str) -> tuple[str, int, str] | None:
 
 @probe(
     headline=("first_nonfinite_op", "steps_watched"),
-    outcomes=("all_finite", "nonfinite_input", "nonfinite_forward", "nonfinite_backward", "nonfinite_after_steps"),
+    outcomes=(
+        "all_finite",
+        "nonfinite_input",
+        "nonfinite_forward",
+        "nonfinite_backward",
+        "nonfinite_after_steps",
+        "weights_diverged",
+    ),
     cost=45.0,
     options=NonfiniteOptions,
 )
@@ -142,7 +154,9 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     the first op whose inputs are finite and whose output is not (with the inputs' ranges and your
     source line; when the loss and output stay finite, that value was masked or clamped away, e.g. a
     library's intended log(0), and it is only noted), then backward under anomaly detection, then
-    `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite.
+    `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite;
+    the steps walk train_data's batches in order when it holds batches. Weights that grew 100-fold in norm
+    before the first NaN are `weights_diverged`: the updates blew up, the op only met the huge values.
     """
     batch = clone_batch(target.batch)
     inputs = input_tensors(batch[0])
@@ -200,24 +214,35 @@ def _watch_steps(
     notes: list[Finding],
     meas: dict[str, Any],
 ) -> ProbeResult:
-    """Train a fresh copy `steps` times; at the first non-finite loss, replay that step's forward to find the op."""
+    """Train a fresh copy `steps` times; at the first non-finite loss, replay that step's forward to find the op.
+
+    The steps walk train_data's batches in order when it holds batches (as the user's epoch would, so a rate
+    that only diverges on varied batches shows), else repeat the one batch.
+    """
     model = copy_model(target).train()
     opt = make_optimizer(target, model)
+    batches = [clone_batch(b) for b in training_batches(target.batch, target.train_data, steps)] or [batch]
+    if len(batches) > 1:
+        meas["batches_cycled"] = len(batches)
+    start_norm = _norm(model)
     losses = []
     for step in range(steps):
         snapshot = {k: v.clone() for k, v in model.state_dict().items()}
+        batch = batches[step % len(batches)]
         value = train_step(target, model, opt, batch)
         losses.append(value)
         if not torch.isfinite(torch.tensor(value)):
             model.load_state_dict(snapshot)
             _, tracer, _ = _forward(target, model, batch)
             meas.update(steps_until_nonfinite=step + 1, loss_history=[float(f"{v:.4g}") for v in losses[-8:]])
+            meas["weight_growth"] = float(f"{_norm(model) / max(start_norm, 1e-12):.3g}")
+            tags = ["nonfinite_after_steps"] + (["weights_diverged"] if meas["weight_growth"] >= _DIVERGED else [])
             if tracer.hit and tracer.hit[0::2] != contained_at:
-                return _report("nonfinite_after_steps", f"step {step + 1}", tracer.hit, meas)
+                return _report(tags, f"step {step + 1}", tracer.hit, meas)
             return ProbeResult(
                 name="nonfinite_trace",
                 status="failed",
-                outcomes=["nonfinite_after_steps"],
+                outcomes=tags,
                 measurements=meas,
                 summary=f"the loss became non-finite at training step {step + 1}",
                 findings=[
@@ -247,8 +272,14 @@ def _watch_steps(
     )
 
 
+def _norm(model: torch.nn.Module) -> float:
+    """The parameters' total L2 norm (in float64, so weights near the float32 limit do not overflow it)."""
+    with torch.no_grad():
+        return math.sqrt(sum(float(p.detach().double().pow(2).sum()) for p in model.parameters()))
+
+
 def _report(
-    tag: str, when: str, hit: tuple[str, list[str], tuple[str, int, str] | None], meas: dict[str, Any]
+    tag: str | list[str], when: str, hit: tuple[str, list[str], tuple[str, int, str] | None], meas: dict[str, Any]
 ) -> ProbeResult:
     op, ranges, frame = hit
     text = f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN ({when})"
@@ -256,7 +287,7 @@ def _report(
     return ProbeResult(
         name="nonfinite_trace",
         status="failed",
-        outcomes=[tag],
+        outcomes=[tag] if isinstance(tag, str) else tag,
         measurements=meas,
         findings=[finding_at(text, frame)],
         summary=f"first Inf/NaN from `{op}` in {when}",

@@ -41,6 +41,16 @@ CASES = [
         "     for x, y in loader:\n-        optimizer.zero_grad()\n+        optimizer.zero_grad(set_to_none=True)\n",
     ),
     (
+        "eval_helper_in_train_loop",
+        "mode.eval_at_train",
+        "+    def check(self):\n+        self.model.eval()\n+        return score(self.model)\n"
+        "     def fit(self):\n         self.model.train()\n         for x, y in self.loader:\n"
+        "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",
+        "+    def check(self):\n+        self.model.eval()\n+        s = score(self.model)\n+        self.model.train()\n"
+        "     def fit(self):\n         self.model.train()\n         for x, y in self.loader:\n"
+        "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",
+    ),
+    (
         "reshape_replaces_permute",
         "layout.reshape_permute",
         "-    h = h.t()\n+    h = h.view(h.shape[1], h.shape[0])\n",

@@ -192,6 +192,8 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ),
         ("The script logs recall 0.9, but recomputing it by hand gives 0.4.", "metric_recomputed_differs"),
         ("The logged learning rate stays at 0.01 for the entire run.", "lr_never_changes"),
+        ("Epoch one trains with finite losses, then in the third epoch everything is NaN.", "nonfinite_later"),
+        ("Character error rate on the train set flattened at 30% long ago; the train CER stalls.", "train_poor"),
     ],
 )
 def test_new_fact_is_read(text: str, fact: str):
@@ -208,6 +210,8 @@ def test_negated_mentions_and_trends_do_not_count():
     assert "user_says_overfits" not in ids("It doesn't seem to overfit.")
     assert "loss_unstable" not in ids("There are no spikes and nothing is unstable.")
     assert {"nonfinite", "mentions_dropout"} <= ids("Loss goes to NaN in a model with dropout 0.1.")
+    assert "nonfinite_immediate" not in ids("The first epoch runs fine; early in the second epoch the loss is NaN.")
+    assert "train_improves" not in ids("The training loss itself stopped improving weeks ago.")
 
 
 # Short reports written for these tests in a reporter's words (not from the corpus or the paraphrase set).

@@ -177,3 +177,41 @@ def _enclosing_loop(before: list[DiffLine], indent: int) -> str | None:
                 return None
             indent = _indent(ln.text)
     return None
+
+
+@cue("eval_helper_in_train_loop", scope="hunk", on=("diff",))
+def eval_helper_in_train_loop(hunk: DiffHunk) -> list[Hit]:
+    """The change calls, inside a training loop, a helper that switches to eval() and never back to train()."""
+    new = [ln for ln in hunk.lines if ln.kind != "-"]
+    helpers = _eval_only_helpers(new)
+    out = []
+    for i, ln in enumerate(new):
+        m = re.search(r"\b(\w+)\s*\(", _code(ln))
+        if ln.kind != "+" or not m or m.group(1) not in helpers or re.match(r"\s*def\s", _code(ln)):
+            continue
+        if _enclosing_loop(new[:i], _indent(ln.text)) is None:
+            continue
+        after = "\n".join(_code(r) for r in new[i + 1 : i + 40])
+        step = re.search(r"zero_grad\(|\.backward\(|optim\w*\.step\(", after)
+        if step and not re.search(r"\.train\(\s*(True)?\s*\)", after[: step.start()]):
+            out.append((ln, f"`{m.group(1)}()` switches the model to eval() inside the training loop; "
+                        "nothing switches it back before the next training step"))
+    return out
+
+
+def _eval_only_helpers(lines: list[DiffLine]) -> set[str]:
+    """Functions defined in these lines whose body calls .eval() and never .train()."""
+    names = set()
+    for i, ln in enumerate(lines):
+        m = re.match(r"\s*def\s+(\w+)\s*\(", _code(ln))
+        if not m:
+            continue
+        body = []
+        for r in lines[i + 1 :]:
+            if _code(r).strip() and _indent(r.text) <= _indent(ln.text):
+                break
+            body.append(_code(r))
+        text = "\n".join(body)
+        if re.search(r"\.eval\(\s*\)", text) and not re.search(r"\.train\(", text):
+            names.add(m.group(1))
+    return names

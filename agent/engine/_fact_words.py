@@ -22,7 +22,7 @@ DOWN = (
     r"(?:fall(?:s|ing)?\b|fell\b|decreas\w*|go(?:es|ing)? down|went down|drop\w*|declin\w*|shrink\w*|improv\w*"
     r"|approach\w* (?:zero|0)|(?:near|close to|almost) (?:zero|0)\b|keeps? (?:going down|falling|decreasing|improving))"
 )
-LOSSW = r"(?:loss|error|perplexity|ppl|nll|mse|cross[- ]?entropy)"
+LOSSW = r"(?:loss|error|perplexity|ppl|nll|mse|cross[- ]?entropy|\bwer\b|\bcer\b)"
 ACCW = r"(?:acc(?:uracy)?|f1|auc|map|iou|dice|bleu|score|precision|recall|top-?[15]|r2|r²|r\^2)"
 NOTVAL = r"(?:(?!\b(?:val|validation|dev|test|eval)\b).)"
 NOTTRAIN = r"(?:(?!\btrain).)"
@@ -113,7 +113,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("diverges", "the loss blows up", [r"explod\w*|diverg\w*|blow\w* up|blew up|skyrocket\w*|shoot\w* up|shot up|goes to (?:the )?(?:moon|infinity)"]),
     ("train_loss_rises", "the training loss goes up", [
-        r"(?:^|[^a-z])" + NOTVAL + r"{0,10}" + LOSSW + NOTVAL + r"{0,30}(?:goes|went|going|moves|moving) up\b",
+        r"(?:^|[^a-z])" + NOTVAL + r"{0,10}" + LOSSW + NOTVAL + r"{0,30}(?:(?:goes|went|going|moves|moving) up\b|climb(?:s|ed|ing)?\b|creep?s? up|crept up)",
         r"(?:increas\w*|ris\w*|goes up) instead",
         r"wrong direction",
     ]),
@@ -391,6 +391,7 @@ EXCEPT: dict[str, str] = {
     "val_worsens": r"(?:never|doesn't|does not|didn't|did not|won't|not) (?:turns?|goes|go|going|went|rise|rises|increase|increases|get worse|gets worse) (?:up|upward)?",
     "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
     "short_training": r"learning rate|\blr\b|schedul",
+    "train_improves": TRAIN + NOTVAL + r"{0,40}" + LOSSW + NOTVAL + r"{0,30}(?:stopped|stops|no longer|ceased) (?:\w+ )?(?:improv|decreas|going down|falling|dropping)",
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",

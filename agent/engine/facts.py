@@ -220,7 +220,8 @@ _NOW = re.compile(
 _LATER = re.compile(
     r"after (?:about |around |roughly |some |a few |several |many |~)?(\d[\d,.]*k?|a few|some|several|many|a while|hundreds|thousands|dozens|a couple)"
     r"(?: of)?(?: \w+)? (?:steps|iterations|iters|epochs|batches|updates|minutes|hours)|eventually|after a while|later on|gradually|mid-?training|"
-    r"at (?:step|iteration|epoch) \d+|(?:step|iteration|epoch) \d{2,}",
+    r"at (?:step|iteration|epoch) \d+|(?:step|iteration|epoch) \d{2,}|from (?:step|iteration|epoch) \d+|"
+    r"(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next|later|subsequent) (?:step|iteration|epoch|batch|round)s?",
     re.IGNORECASE,
 )
 
@@ -230,9 +231,13 @@ def _nonfinite_facts(s: str, out: list[Fact]) -> None:
     if not m:
         return
     out.append(Fact("nonfinite", f"'{m.group(0)}' values", s))
-    if _NOW.search(s):
+    # When both a start ("the first epoch runs fine") and a later point ("in the second epoch") are named,
+    # the one nearer the NaN says when it appeared.
+    now = [abs(n.start() - m.start()) for n in _NOW.finditer(s)]
+    later = [abs(n.start() - m.start()) for n in _LATER.finditer(s)]
+    if now and (not later or min(now) < min(later)):
         out.append(Fact("nonfinite_immediate", "non-finite from the first step", s))
-    elif _LATER.search(s):
+    elif later:
         out.append(Fact("nonfinite_later", "non-finite only after some steps", s))
 
 

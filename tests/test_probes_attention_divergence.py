@@ -1,0 +1,151 @@
+"""attention_scale on unscaled and scaled attention; nonfinite_trace walking train_data and telling divergence apart."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import debug_agent.probes as P
+from debug_agent.isolation import probe_registry
+from debug_agent.schemas import ProbeResult, Target
+
+
+def run(name: str, target: Target, **options) -> ProbeResult:
+    probe_registry()
+    return P.execute(name, target, P.ProbeContext(seed=0, budget_s=60), options)
+
+
+class Pointer(nn.Module):
+    """One query attends over 8 tokens; `scaled` divides q.k by sqrt(d) as attention should."""
+
+    def __init__(self, scaled: bool, d: int = 128) -> None:
+        super().__init__()
+        self.scaled = scaled
+        self.emb = nn.Embedding(16, d)
+        self.q, self.k, self.v = nn.Linear(d, d), nn.Linear(d, d), nn.Linear(d, d)
+        self.out = nn.Linear(d, 16)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.emb(x)  # (B, T, d)
+        scores = self.q(h[:, :1]) @ self.k(h).transpose(1, 2)  # (B, 1, T)
+        if self.scaled:
+            scores = scores / math.sqrt(h.shape[-1])
+        weights = F.dropout(scores.softmax(-1), 0.1, self.training)
+        return self.out((weights @ self.v(h))[:, 0])
+
+
+def _pointer(scaled: bool) -> Target:
+    torch.manual_seed(0)
+    x = torch.randint(0, 16, (32, 8))
+    return Target(model=Pointer(scaled), batch=(x, x[:, 0]), loss_fn=F.cross_entropy)
+
+
+def test_unscaled_attention_is_saturated_from_the_start():
+    r = run("attention_scale", _pointer(scaled=False))
+    assert r.status == "failed" and r.outcomes == ["attention_saturated"]
+    assert r.measurements["head_dim"] == 128
+    assert "unscaled" in r.findings[0].text and "softmax" in r.findings[0].code
+
+
+def test_scaled_attention_spreads_over_the_keys():
+    r = run("attention_scale", _pointer(scaled=True))
+    assert r.status == "passed" and r.outcomes == ["attention_soft"]
+    assert r.measurements["peak_weight"] < 0.5
+
+
+def test_no_attention_is_not_applicable():
+    torch.manual_seed(0)
+    t = Target(model=nn.Sequential(nn.Linear(4, 8), nn.Softmax(-1)), batch=(torch.randn(8, 4), torch.zeros(8)))
+    assert run("attention_scale", t).status == "not_applicable"
+
+
+@pytest.mark.slow
+def test_hugging_face_bert_from_a_tiny_config_is_soft_and_pretrained_gets_no_verdict():
+    transformers = pytest.importorskip("transformers")
+    cfg = transformers.BertConfig(
+        vocab_size=100, hidden_size=64, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+        attn_implementation="eager",
+    )
+    torch.manual_seed(0)
+    model = transformers.BertForSequenceClassification(cfg)
+    ids = torch.randint(0, 100, (4, 12))
+    target = Target(model=model, batch=({"input_ids": ids}, torch.zeros(4, dtype=torch.long)))
+    assert run("attention_scale", target).outcomes == ["attention_soft"]
+    model.config._name_or_path = "some-org/bert-tiny"  # what from_pretrained records
+    assert run("attention_scale", target).status == "not_applicable"
+
+
+class Contrastive(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 16))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.net(x)
+
+
+def _sim_loss(z: torch.Tensor, _y: torch.Tensor) -> torch.Tensor:
+    """Each row's positive is its neighbour in the pair; sharp temperature."""
+    sim = (z @ z.t() / 0.1).masked_fill(torch.eye(len(z), dtype=torch.bool), -1e9)  # (B, B)
+    return F.cross_entropy(sim, torch.arange(len(z)) ^ 1)
+
+
+def _contrastive(lr: float) -> Target:
+    torch.manual_seed(0)
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(512, 32, generator=g)
+    data = [(x[i : i + 32], torch.zeros(32)) for i in range(0, 512, 32)]
+    return Target(
+        model=Contrastive(), batch=data[0], loss_fn=_sim_loss, train_data=data,
+        optimizer=lambda p: torch.optim.SGD(p, lr=lr, momentum=0.9),
+    )
+
+
+def _first_nan(target: Target, steps: int, cycle: bool) -> int | None:
+    """Plain torch: the step at which the loss first turns non-finite, on the batches or on batch 0 only."""
+    model = target.model
+    saved = {k: v.clone() for k, v in model.state_dict().items()}
+    opt = target.optimizer(model.parameters())
+    for step in range(steps):
+        x, y = target.train_data[step % len(target.train_data)] if cycle else target.batch
+        loss = target.loss_fn(model(x), y)
+        if not torch.isfinite(loss):
+            model.load_state_dict(saved)
+            return step + 1
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    model.load_state_dict(saved)
+    return None
+
+
+def test_nonfinite_trace_walks_the_training_batches_and_sees_the_weights_diverge():
+    target = _contrastive(lr=0.5)
+    first = _first_nan(target, 40, cycle=True)
+    assert first is not None  # plain torch: the epoch over varied batches diverges
+    r = run("nonfinite_trace", target)
+    assert r.status == "failed" and {"nonfinite_after_steps", "weights_diverged"} <= set(r.outcomes)
+    assert r.measurements["steps_until_nonfinite"] == first
+    assert r.measurements["batches_cycled"] == 16 and r.measurements["weight_growth"] >= 100
+
+
+def test_nonfinite_trace_healthy_rate_stays_finite_over_the_batches():
+    r = run("nonfinite_trace", _contrastive(lr=0.01))
+    assert r.status == "passed" and r.measurements["batches_cycled"] == 16
+
+
+def test_training_batches_reads_each_protocol_form():
+    from debug_agent.probes._data import training_batches
+
+    x, y = torch.randn(10, 3), torch.arange(10)
+    assert [len(b[0]) for b in training_batches((x[:4], y[:4]), (x, y), 5)] == [4, 4, 2]
+    listed = [(x[:5], y[:5]), (x[5:], y[5:])]
+    assert training_batches((x[:5], y[:5]), listed, 1) == listed[:1]
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=3)
+    assert [len(b[0]) for b in training_batches((x[:3], y[:3]), loader, 10)] == [3, 3, 3, 1]
+    examples = [(x[i], y[i]) for i in range(10)]  # single examples, not batches
+    assert training_batches((x[:3], y[:3]), examples, 10) == []
