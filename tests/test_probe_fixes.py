@@ -460,3 +460,41 @@ def test_lr_range_gives_no_verdict_on_a_fine_tuning_rate_from_pretrained_weights
 def test_lr_range_still_calls_the_same_rate_low_on_a_model_built_from_scratch():
     r = run("lr_range", _tiny_roberta_target(""))
     assert r.status == "failed" and r.outcomes == ["lr_below_band"], r.summary
+
+
+class _HiddenOut(nn.Module):
+    """Stores its last hidden state; only an evaluation helper feeds it back in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cell = nn.GRUCell(4, 4)
+        self.last_hidden = None
+
+    def forward(self, x, hidden=None):
+        h = self.cell(x, hidden)  # (B, 4)
+        self.last_hidden = h.detach()
+        return h
+
+
+def _eval_carrying_hidden():
+    """An eval_fn that passes the previous batch's hidden state into the next call."""
+    kept: dict = {}
+
+    def eval_fn(model, batch):
+        model.eval()
+        with torch.no_grad():
+            out = model(batch[0][0], kept.get("h"))
+        kept["h"] = model.last_hidden
+        return out
+
+    return eval_fn
+
+
+def test_mode_audit_fails_state_handed_back_by_the_eval_fn():
+    torch.manual_seed(0)
+    target = Target(
+        model=_HiddenOut(), batch=((torch.randn(6, 4),), torch.zeros(6)), eval_fn=_eval_carrying_hidden()
+    )
+    r = run("mode_audit", target)
+    assert r.status == "failed" and "state_mutated_in_forward" in r.outcomes, r.summary
+    assert "state_written_not_read" not in r.outcomes
