@@ -225,7 +225,9 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
         chance = 0.0
     if target.groups is not None:
         _audit_groups(target.groups, options, tags, findings, meas)
-    if xv is not None:
+    if xv is not None and source == "batch":
+        meas["split_check"] = "skipped: no train_data, and the batch may be drawn from the validation data itself"
+    elif xv is not None:
         dup, close = _overlap(xt, xv, options.near)
         meas.update(val_examples=len(xv), val_rows_in_train=dup, val_rows_near_train=close)
         if dup >= 2 and dup / len(xv) > options.overlap:

@@ -34,7 +34,7 @@ def _perfect(out: torch.Tensor, targets: torch.Tensor) -> torch.Tensor | None:
 
 @probe(
     headline=("metric_on_perfect",),
-    outcomes=("metric_ok", "metric_impossible", "metric_inconsistent"),
+    outcomes=("metric_ok", "metric_impossible", "metric_inconsistent", "metric_order_dependent"),
     requires=("model", "batch", "metric_fn"),
     cost=1.0,
     options=MetricAuditOptions,
@@ -46,7 +46,9 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     labels, the targets themselves for regression). A sound metric scores that at its best value
     (1 or 100 for accuracy-like metrics, 0 for errors); anything else, such as 1/N from a broadcast
     comparison, means the metric is computed wrongly. A value outside the range that the best value
-    implies (accuracy above 1, a negative error) is impossible.
+    implies (accuracy above 1, a negative error) is impossible. Then the same predictions and targets are
+    shuffled together: an average over examples does not move, so a metric that does averages something else
+    (per-batch means over unequal batches, full batches only).
     """
     model = copy_model(target).eval()
     inputs, targets = clone_batch(target.batch)
@@ -60,6 +62,19 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     # A count of correct examples (best = batch size) is a legitimate metric too.
     n = float(len(targets)) if isinstance(targets, torch.Tensor) and targets.dim() else 1.0
     tags, findings = _judge(actual, best, n, options.tol)
+    with torch.no_grad():
+        reordered = _reordered(target, out, targets, ctx.seed)
+    meas["metric_on_reordered_rows"] = reordered
+    moved = reordered is not None and abs(reordered - actual) > options.tol * max(1.0, abs(actual))
+    if moved and math.isfinite(actual):
+        tags = [t for t in tags if t != "metric_ok"] + ["metric_order_dependent"]
+        findings.append(
+            Finding(
+                text=f"the metric moves from {actual:.4g} to {reordered:.4g} when the same predictions and labels are "
+                "only put in another row order: it is not an average over examples (a mean of per-batch means "
+                "over unequal batches, or only full batches counted)"
+            )
+        )
     bad = tags != ["metric_ok"]
     if bad:
         summary = findings[0].text
@@ -75,6 +90,17 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
         measurements=meas,
         summary=summary,
     )
+
+
+def _reordered(target: Target, out: Any, targets: Any, seed: int) -> float | None:
+    """The metric on the same rows in a shuffled order (output and targets moved together), when it can be built."""
+    y = main_tensor(out)
+    if not isinstance(targets, torch.Tensor) or targets.dim() == 0 or y.dim() == 0 or len(y) != len(targets):
+        return None
+    if len(y) < 3:
+        return None
+    perm = torch.randperm(len(y), generator=torch.Generator().manual_seed(seed))
+    return as_float(target.metric_fn(with_main_tensor(out, y[perm]), targets[perm]))
 
 
 def _judge(actual: float, best: float | None, n: float, tol: float) -> tuple[list[str], list[Finding]]:

@@ -194,6 +194,10 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("The logged learning rate stays at 0.01 for the entire run.", "lr_never_changes"),
         ("Epoch one trains with finite losses, then in the third epoch everything is NaN.", "nonfinite_later"),
         ("Character error rate on the train set flattened at 30% long ago; the train CER stalls.", "train_poor"),
+        ("The F1 of one checkpoint differs when I change the eval batch size to 50.", "metric_batch_size_dependent"),
+        ("Outputs are (B, 1) and the targets are (B,), trained with MSELoss.", "shape_trailing_one"),
+        ("I kept ignoring a UserWarning about mismatched sizes in the loss.", "size_warning"),
+        ("The logged gradient norm per step reads 0.5, 1.0, 1.5, 2.0 on a fixed batch.", "grads_accumulate"),
     ],
 )
 def test_new_fact_is_read(text: str, fact: str):

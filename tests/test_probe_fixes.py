@@ -4,6 +4,7 @@ grad_check, step_audit, dependency (sequence-first), lr_range and activations; a
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 import torch
@@ -498,3 +499,22 @@ def test_mode_audit_fails_state_handed_back_by_the_eval_fn():
     r = run("mode_audit", target)
     assert r.status == "failed" and "state_mutated_in_forward" in r.outcomes, r.summary
     assert "state_written_not_read" not in r.outcomes
+
+
+def _mean_of_chunk_means(out, y, chunk=4):
+    """Accuracy as a mean of per-chunk means: unequal last chunk, so not an average over examples."""
+    hits = (out.argmax(1) == y).float()
+    return sum(hits[i : i + chunk].mean().item() for i in range(0, len(y), chunk)) / math.ceil(len(y) / chunk)
+
+
+def _plain_accuracy(out, y):
+    return (out.argmax(1) == y).float().mean().item()
+
+
+@pytest.mark.parametrize(("metric", "status"), [(_mean_of_chunk_means, "failed"), (_plain_accuracy, "passed")])
+def test_metric_audit_reorders_rows_to_find_a_metric_that_is_not_an_average(metric, status):
+    torch.manual_seed(0)
+    x, y = torch.randn(10, 3), torch.randint(0, 3, (10,))
+    r = run("metric_audit", Target(model=nn.Linear(3, 3), batch=(x, y), metric_fn=metric))
+    assert r.status == status, r.summary
+    assert ("metric_order_dependent" in r.outcomes) == (status == "failed")
