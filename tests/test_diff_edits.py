@@ -52,6 +52,12 @@ CASES = [
         "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",
     ),
     (
+        "permute_removed",
+        "layout.reshape_permute",
+        "     out = att @ v  # (B, H, T, D)\n-    out = out.transpose(1, 2)\n     out = out.reshape(B, T, H * D)\n",
+        "     out = att @ v\n-    out = out.transpose(1, 2)\n+    out = out.transpose(1, 2).contiguous()\n",
+    ),
+    (
         "reshape_replaces_permute",
         "layout.reshape_permute",
         "-    h = h.t()\n+    h = h.view(h.shape[1], h.shape[0])\n",

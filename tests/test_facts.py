@@ -197,6 +197,7 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("The F1 of one checkpoint differs when I change the eval batch size to 50.", "metric_batch_size_dependent"),
         ("Outputs are (B, 1) and the targets are (B,), trained with MSELoss.", "shape_trailing_one"),
         ("I kept ignoring a UserWarning about mismatched sizes in the loss.", "size_warning"),
+        ("Permuting the input points does not just permute the per-point features.", "not_equivariant"),
         ("The logged gradient norm per step reads 0.5, 1.0, 1.5, 2.0 on a fixed batch.", "grads_accumulate"),
     ],
 )
@@ -216,6 +217,7 @@ def test_negated_mentions_and_trends_do_not_count():
     assert {"nonfinite", "mentions_dropout"} <= ids("Loss goes to NaN in a model with dropout 0.1.")
     assert "nonfinite_immediate" not in ids("The first epoch runs fine; early in the second epoch the loss is NaN.")
     assert "train_improves" not in ids("The training loss itself stopped improving weeks ago.")
+    assert "healthy_request" not in ids("Sanity check: pooling should ignore order, yet reordering changes it.")
 
 
 # Short reports written for these tests in a reporter's words (not from the corpus or the paraphrase set).

@@ -28,6 +28,14 @@ def _indent(text: str) -> int:
 # --- deleted lines --------------------------------------------------------------------------------
 
 
+@cue("permute_removed", scope="hunk", on=("diff",))
+def permute_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes a permute/transpose/movedim: a later reshape or view now reads the old axis order."""
+    found = _gone(hunk, r"\.(?:permute|transpose|movedim|swapaxes)\(|\.t\(\)")
+    why = ": the axes keep their old order, so a reshape/view after it mixes them"
+    return [(ln, detail + why) for ln, detail in found]
+
+
 @cue("causal_mask_removed", scope="hunk", on=("diff",))
 def causal_mask_removed(hunk: DiffHunk) -> list[Hit]:
     """The change deletes the causal/attention mask (a masked_fill with a mask, a tril/triu mask)."""

@@ -78,6 +78,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"batch[ _-]?size (?:of )?\d+.{0,80}(?:while|but|whereas|yet)\b.{0,60}(?:same model|same checkpoint|same weights).{0,40}batch[ _-]?size (?:of )?\d+",
         r"(?:same model|same checkpoint|same weights).{0,60}batch[ _-]?size (?:of )?\d+.{0,30}(?:reports?|gives?|shows?|scores?)",
     ]),
+    ("not_equivariant", "reordering the positions changes the outputs themselves, not just their order", [
+        r"(?:shuffl\w*|permut\w*|reorder\w*|swap\w*) (?:the )?(?:input )?(?:tokens|positions|sequence|elements|points|nodes|inputs|items|frames|words)\b.{0,100}(?:does not|doesn't|not|no longer) (?:just |simply |only )?(?:shuffle|permute|reorder|swap)",
+        r"(?:outputs?|embeddings|vectors|results|features) themselves (?:change|differ)",
+    ]),
     ("size_warning", "a size-mismatch warning from the loss was printed", [
         r"(?:user)?warning\b.{0,40}\b(?:sizes?|shapes?)\b|\b(?:size|shape)s?\b.{0,20}\bwarning|target size .{0,40}different|using a target size",
     ]),

@@ -392,6 +392,7 @@ EXCEPT: dict[str, str] = {
     "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
     "short_training": r"learning rate|\blr\b|schedul",
     "train_improves": TRAIN + NOTVAL + r"{0,40}" + LOSSW + NOTVAL + r"{0,30}(?:stopped|stops|no longer|ceased) (?:\w+ )?(?:improv|decreas|going down|falling|dropping)",
+    "healthy_request": r"\b(?:yet|but|however|instead)\b",
     "eval_nondeterministic": r"\bbatch",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
