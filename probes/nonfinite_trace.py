@@ -72,6 +72,7 @@ class _First(TorchFunctionMode):
 
     hit: tuple[str, list[str], tuple[str, int, str] | None] | None = None
     in_library: bool = False  # the hit's op was called by a third-party package, not by the user's code
+    empty_mean: bool = False  # the hit is a class loss whose every label is ignore_index: a mean over nothing
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -87,7 +88,16 @@ class _First(TorchFunctionMode):
                     name = getattr(func, "__name__", str(func)).strip("_")
                     self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
                     self.in_library = called_from_library()
+                    self.empty_mean = _all_ignored(name, args, kwargs or {})
         return out
+
+
+def _all_ignored(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """A cross_entropy / nll_loss call whose labels all equal ignore_index (its mean is 0/0)."""
+    labels = kwargs.get("target", args[1] if len(args) > 1 else None)
+    if name not in {"cross_entropy", "nll_loss"} or not isinstance(labels, torch.Tensor) or labels.is_floating_point():
+        return False
+    return labels.numel() > 0 and bool((labels == kwargs.get("ignore_index", -100)).all())
 
 
 def _forward(target: Target, model: torch.nn.Module, batch: Any) -> tuple[torch.Tensor | None, _First, bool]:
@@ -143,6 +153,7 @@ def _forward_line(text: str) -> tuple[str, int, str] | None:
         "nonfinite_backward",
         "nonfinite_after_steps",
         "weights_diverged",
+        "empty_loss_mean",
     ),
     cost=45.0,
     options=NonfiniteOptions,
@@ -156,7 +167,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     library's intended log(0), and it is only noted), then backward under anomaly detection, then
     `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite;
     the steps walk train_data's batches in order when it holds batches. Weights that grew 100-fold in norm
-    before the first NaN are `weights_diverged`: the updates blew up, the op only met the huge values.
+    before the first NaN are `weights_diverged`: the updates blew up, the op only met the huge values. A
+    cross-entropy whose labels are all ignore_index is `empty_loss_mean`: a mean over no labels (0/0).
     """
     batch = clone_batch(target.batch)
     inputs = input_tensors(batch[0])
@@ -175,7 +187,7 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     meas: dict[str, Any] = {}
     contained_at = None
     if tracer.hit and not finite_out:
-        return _report("nonfinite_forward", "forward", tracer.hit, {})
+        return _report(["empty_loss_mean"] if tracer.empty_mean else "nonfinite_forward", "forward", tracer.hit, {})
     if tracer.hit:
         notes.append(_contained(tracer.hit, tracer.in_library))
         meas["contained_nonfinite_op"] = tracer.hit[0]
@@ -237,6 +249,7 @@ def _watch_steps(
             meas.update(steps_until_nonfinite=step + 1, loss_history=[float(f"{v:.4g}") for v in losses[-8:]])
             meas["weight_growth"] = float(f"{_norm(model) / max(start_norm, 1e-12):.3g}")
             tags = ["nonfinite_after_steps"] + (["weights_diverged"] if meas["weight_growth"] >= _DIVERGED else [])
+            tags += ["empty_loss_mean"] if tracer.empty_mean else []
             if tracer.hit and tracer.hit[0::2] != contained_at:
                 return _report(tags, f"step {step + 1}", tracer.hit, meas)
             return ProbeResult(
@@ -282,13 +295,15 @@ def _report(
     tag: str | list[str], when: str, hit: tuple[str, list[str], tuple[str, int, str] | None], meas: dict[str, Any]
 ) -> ProbeResult:
     op, ranges, frame = hit
-    text = f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN ({when})"
+    tags = [tag] if isinstance(tag, str) else tag
+    empty = " because every label is ignore_index (a mean over no labels, 0/0)" if "empty_loss_mean" in tags else ""
+    text = f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN ({when}){empty}"
     meas.update(first_nonfinite_op=op, input_ranges=ranges)
     return ProbeResult(
         name="nonfinite_trace",
         status="failed",
-        outcomes=[tag] if isinstance(tag, str) else tag,
+        outcomes=tags,
         measurements=meas,
         findings=[finding_at(text, frame)],
-        summary=f"first Inf/NaN from `{op}` in {when}",
+        summary=f"first Inf/NaN from `{op}` in {when}{empty}",
     )

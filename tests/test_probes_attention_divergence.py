@@ -149,3 +149,24 @@ def test_training_batches_reads_each_protocol_form():
     assert [len(b[0]) for b in training_batches((x[:3], y[:3]), loader, 10)] == [3, 3, 3, 1]
     examples = [(x[i], y[i]) for i in range(10)]  # single examples, not batches
     assert training_batches((x[:3], y[:3]), examples, 10) == []
+
+
+def _masked_lm() -> Target:
+    """A token model whose batch has every label set to ignore_index (prompts longer than the cut)."""
+    torch.manual_seed(0)
+    ids = torch.randint(0, 20, (4, 6))
+    return Target(
+        model=nn.Sequential(nn.Embedding(20, 8), nn.Linear(8, 20)),
+        batch=(ids, torch.full((4, 6), -100)),
+        loss_fn=lambda out, y: F.cross_entropy(out.reshape(-1, 20), y.reshape(-1)),
+    )
+
+
+def test_nonfinite_trace_names_a_loss_over_no_labels():
+    r = run("nonfinite_trace", _masked_lm())
+    assert r.status == "failed" and r.outcomes == ["empty_loss_mean"]
+    assert "ignore_index" in r.summary
+    # plain torch agrees: the mean over zero kept labels is 0/0
+    out = torch.randn(24, 20)
+    assert torch.isnan(F.cross_entropy(out, torch.full((24,), -100)))
+    assert torch.isfinite(F.cross_entropy(out, torch.full((24,), 3)))
