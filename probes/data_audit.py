@@ -93,6 +93,11 @@ def _predictability(
     return out
 
 
+def _token_ids(target: Target) -> bool:
+    """Integer inputs (token or category ids): names, not magnitudes, so nearness between rows means nothing."""
+    return not bool(data_rows(target.train_data, 1)[0].is_floating_point())
+
+
 def _overlap(xt: torch.Tensor, xv: torch.Tensor, near: float = 0.99) -> tuple[int, int]:
     """Validation rows equal (up to float noise) to some training row, and rows nearly equal to one.
 
@@ -150,7 +155,7 @@ def data_audit(target: Target, ctx: ProbeContext, options: DataAuditOptions) -> 
 
     Reads up to `max_examples` from `train_data` and `val_data` (a Dataset or an (X, Y) pair; with
     neither, the batch). Validation rows equal to training rows mean leakage; so do rows nearly equal
-    (cosine similarity above `near` between standardised rows) and, when the target gives `groups`
+    (cosine similarity above `near` between standardised rows; not for integer ids) and, when the target gives `groups`
     (a group id per train and val row: patient, user, document), groups found on both sides. Labels are checked with
     two quick simple models (k-nearest neighbours and ridge regression; integer token ids with one label
     per row are read as token frequencies): unpredictable within train means inputs and labels were paired
@@ -235,7 +240,7 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
             findings.append(
                 Finding(text=f"{dup} of {len(xv)} validation examples ({dup / len(xv):.0%}) also appear in training")
             )
-        elif close >= 2 and close / len(xv) > options.overlap:
+        elif close >= 2 and close / len(xv) > options.overlap and not _token_ids(target):
             tags.append("splits_near_duplicate")
             findings.append(
                 Finding(

@@ -23,7 +23,9 @@ class MetricAuditOptions(BaseModel):
 def _perfect(out: torch.Tensor, targets: torch.Tensor) -> torch.Tensor | None:
     """Model output that is exactly right for these targets, in the model's own output layout."""
     if not targets.is_floating_point() and out.dim() == targets.dim() + 1 and out.shape[0] == targets.shape[0]:
-        onehot = torch.nn.functional.one_hot(targets.long().clamp_min(0), out.shape[1]).movedim(-1, 1)
+        # The class axis: last for (B, T, C) against (B, T) labels, else 1 as in (B, C, ...) against (B, ...).
+        axis = out.dim() - 1 if out.dim() > 2 and out.shape[:-1] == targets.shape else 1
+        onehot = torch.nn.functional.one_hot(targets.long().clamp_min(0), out.shape[axis]).movedim(-1, axis)
         return onehot.to(out.dtype) * 20 - 10  # confident logits; also right after softmax or argmax
     if out.numel() == targets.numel():
         t = targets.to(out.dtype).reshape(out.shape)

@@ -62,7 +62,26 @@ def find_padding(inputs: tuple[Any, ...]) -> tuple[int, int, torch.Tensor, int, 
                 pad_ids = torch.unique(ids[sel])
                 if len(pad_ids) == 1 and _at_row_ends(sel) and not bool(sel.all(1).any()):
                     return ti, mi, sel, int(pad_ids[0]), v
+    for ti in tokens:
+        implicit = _trailing_padding(inputs[ti])
+        if implicit is not None:
+            return ti, -1, implicit[0], implicit[1], -1
     return None
+
+
+def _trailing_padding(ids: torch.Tensor) -> tuple[torch.Tensor, int] | None:
+    """Padding with no mask input: one id filling the end of most rows, in runs of several lengths, and
+    nowhere else. (pad positions (B, T), pad id) or None."""
+    vals, counts = ids[:, -1].unique(return_counts=True)
+    pad_id = int(vals[counts.argmax()])
+    is_pad = ids == pad_id
+    run = is_pad.flip(1).long().cumprod(1).flip(1).bool()  # (B, T): the trailing run of pad_id in each row
+    rows = run.any(1)
+    if float(rows.float().mean()) < 0.5 or run.sum(1)[rows].unique().numel() < 2:
+        return None
+    if bool((is_pad & ~run).any()) or bool(run.all(1).any()):
+        return None
+    return run, pad_id
 
 
 def _attention(
@@ -153,7 +172,8 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
     in a run at the row ends). Replaces the padded tokens by other ids and checks that outputs at real
     positions (or pooled outputs of padded rows) stay put; with a loss_fn, reads the label the loss
     pairs with each position from its gradient on zero logits and counts positions trained to
-    predict the padding id. Not applicable without padded rows.
+    predict the padding id. Without a mask input, padding is one id filling the row ends in runs of
+    several lengths and nowhere else; then only the loss is audited. Not applicable without padded rows.
     """
     inputs = tuple(clone_batch(target.inputs))
     found = find_padding(inputs)
@@ -168,18 +188,28 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
             summary=f"the padding id {pad_id} also occurs among real tokens; padding cannot be told apart",
         )
     model = copy_model(target).eval()
-    tag, meas, findings = _attention(target, model, inputs, (ti, sel), options.tol, ctx.seed)
+    if mi < 0:  # no mask input: nothing could hide the padding from attention, so only the loss is audited
+        tags, meas, findings = [], {"attention_check": "no mask input; attention to padding not audited"}, []
+    else:
+        tag, meas, findings = _attention(target, model, inputs, (ti, sel), options.tol, ctx.seed)
+        tags = [tag]
     meas.update(pad_id=pad_id, mask_value_at_padding=value)
-    tags = [tag]
     if target.loss_fn is not None:
         ltag, lmeas, lfind = _loss(target, model, inputs, (sel, pad_id, int(inputs[ti].max())))
         meas.update(lmeas)
         findings += lfind
         tags += [ltag] if ltag else []
+    if not tags:
+        why = meas.get("loss_check", "no loss_fn")
+        return not_applicable("padding_audit", f"padding without a mask input, and {why}")
     bad = [t for t in tags if t in ("padding_attended", "padding_counted")]
     status: ProbeStatus = "failed" if bad else "passed"
     parts = [
-        "real positions read the padding" if "padding_attended" in tags else "real positions ignore the padding",
+        "real positions read the padding"
+        if "padding_attended" in tags
+        else "real positions ignore the padding"
+        if "padding_masked" in tags
+        else "no mask input (attention not audited)",
     ]
     if "padding_counted" in tags:
         parts.append(f"the loss trains {meas['positions_trained_on_pad_id']} position(s) on the padding id")

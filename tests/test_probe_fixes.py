@@ -518,3 +518,15 @@ def test_metric_audit_reorders_rows_to_find_a_metric_that_is_not_an_average(metr
     r = run("metric_audit", Target(model=nn.Linear(3, 3), batch=(x, y), metric_fn=metric))
     assert r.status == status, r.summary
     assert ("metric_order_dependent" in r.outcomes) == (status == "failed")
+
+
+def test_metric_audit_builds_perfect_predictions_for_class_last_sequence_output():
+    """(B, T, C) logits against (B, T) labels: perfect predictions score 1, not a false 'inconsistent'."""
+    torch.manual_seed(0)
+    ids = torch.randint(0, 9, (4, 7))
+    model = nn.Sequential(nn.Embedding(9, 6), nn.Linear(6, 9))  # (B, T, 9)
+    r = run(
+        "metric_audit",
+        Target(model=model, batch=(ids, ids), metric_fn=lambda out, t: (out.argmax(-1) == t).float().mean().item()),
+    )
+    assert r.status == "passed" and r.measurements["metric_on_perfect"] == 1.0, r.summary

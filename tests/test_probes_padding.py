@@ -90,3 +90,45 @@ def test_find_padding_reads_runs_at_row_ends(ends):
     scattered = mask.clone()
     scattered[1, 3] = 0  # a hole inside a row is not padding
     assert find_padding((ids, scattered)) is None
+
+
+class GruTagger(nn.Module):
+    """Token ids only, no mask input: right-padded rows go through a GRU."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(V, 16, padding_idx=PAD)
+        self.gru = nn.GRU(16, 16, batch_first=True)
+        self.out = nn.Linear(16, V)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.out(self.gru(self.emb(ids))[0])  # (B, T, V)
+
+
+def _maskless(pad_labels: str) -> Target:
+    torch.manual_seed(0)
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(2))
+    for row, length in enumerate((4, 10, 6, 8, 5, 7)):  # runs of several lengths
+        ids[row, length:] = PAD
+    labels = ids.masked_fill(ids == PAD, -100) if pad_labels == "ignore" else ids.clone()
+    return Target(model=GruTagger(), batch=(ids, labels), loss_fn=_ce)
+
+
+@pytest.mark.parametrize(
+    ("pad_labels", "outcome"), [("counted", "padding_counted"), ("ignore", "padding_ignored_in_loss")]
+)
+def test_padding_without_a_mask_input_audits_the_loss(pad_labels: str, outcome: str):
+    r = run(_maskless(pad_labels))
+    assert r.outcomes == [outcome], r.summary
+    assert r.measurements["pad_id"] == PAD and "not audited" in r.measurements["attention_check"]
+    # plain torch: the counted loss does train the padded positions toward the pad id
+    target = _maskless(pad_labels)
+    logits = torch.zeros(6, 10, V, requires_grad=True)
+    _ce(logits, target.batch[1]).backward()
+    padded = target.batch[0] == PAD
+    assert bool((logits.grad[padded][:, PAD] < 0).all()) == (pad_labels == "counted")
+
+
+def test_unpadded_token_ids_are_not_read_as_padding():
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(3))
+    assert find_padding((ids,)) is None
