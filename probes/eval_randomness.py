@@ -31,6 +31,11 @@ SAMPLERS = frozenset(
 )
 
 
+# Gaussian draws in forward are how generative models sample (a VAE's reparameterised latent, diffusion
+# noise): random in eval mode by design, unlike dropout left on.
+GAUSSIAN = frozenset({"randn", "randn_like", "normal", "normal_"})
+
+
 class EvalRandomnessOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -73,7 +78,7 @@ def _gap(a: torch.Tensor, b: torch.Tensor) -> float:
 
 @probe(
     headline=("other_seed_gap", "same_seed_repeat_gap"),
-    outcomes=("eval_repeatable", "eval_random", "eval_stateful"),
+    outcomes=("eval_repeatable", "eval_random", "eval_stateful", "eval_sampling"),
     cost=1.0,
     options=EvalRandomnessOptions,
 )
@@ -85,8 +90,9 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
     copy with the first seed. Same seed, different output on the second call: forward reads state an
     earlier call wrote (cross-call state). Same seed repeats but another seed changes the output: the
     eval-mode forward is random but keeps no state (dropout called with training=True, attention
-    dropout passed regardless of self.training). Random draws made during the forward are listed
-    with their source lines. Forward passes only.
+    dropout passed regardless of self.training), unless every draw is Gaussian noise (randn, normal):
+    that is sampling, as a VAE's latent or a diffusion step does by design (`eval_sampling`, passed).
+    Random draws made during the forward are listed with their source lines. Forward passes only.
     """
     base = copy_model(target).eval()
     recorder = _RandomOps()
@@ -123,6 +129,13 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
     if meas["fresh_copy_gap"] > tol:
         text = "two fresh copies under the same seed disagree: the forward is not repeatable even when reseeded"
         return _result("inconclusive", [], [Finding(text=text)], meas, text)
+    if meas["other_seed_gap"] > tol and recorder.calls and all(w in GAUSSIAN for w, _ in recorder.calls):
+        text = (
+            f"the eval-mode forward samples Gaussian noise ({recorder.calls[0][0]}) and changes with the seed "
+            f"(relative {_gap(first, other):.2g}) but keeps no state: sampling, as a VAE or diffusion model does "
+            "by design; no dropout is left on"
+        )
+        return _result("passed", ["eval_sampling"], draws, meas, text)
     if meas["other_seed_gap"] > tol:
         text = (
             f"the eval-mode forward repeats under the same seed but changes under another (relative "

@@ -79,6 +79,24 @@ def test_eval_randomness_finds_random_eval_forward(sdpa):
     assert ("dropout_p=0.2" if sdpa else "training=True") in draw.text
 
 
+class TinyVAE(nn.Module):
+    """Samples its latent in every mode (reparameterisation): random by design, no dropout."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc, self.dec = nn.Linear(8, 4), nn.Linear(2, 8)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        mu, logvar = self.enc(x.mean(1)).chunk(2, dim=-1)  # (B, 2) each
+        return self.dec(mu + torch.randn_like(mu) * torch.exp(0.5 * logvar))
+
+
+def test_eval_randomness_reads_gaussian_sampling_as_sampling_not_dropout():
+    r = run("eval_randomness", Target(model=TinyVAE(), batch=_seq_batch()))
+    assert r.status == "passed" and r.outcomes == ["eval_sampling"], r.summary
+    assert r.measurements["other_seed_gap"] > 0 and "randn_like" in r.findings[0].text
+
+
 def test_eval_randomness_finds_state():
     r = run("eval_randomness", Target(model=Counter(), batch=_seq_batch()))
     assert r.status == "failed" and r.outcomes == ["eval_stateful"]
