@@ -56,6 +56,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "grads_accumulate",
         "params_updated",
         "params_not_updated",
+        "params_negligible_grad",
         "optimizer_misses_params",
         "unregistered_modules",
         "params_frozen",
@@ -74,7 +75,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     Uses the target's own `train_step` when given (else the textbook step) and its optimizer. Checks
     that .grad after the second step equals a freshly computed gradient (cleared) rather than the sum
     with the first (accumulating); lists parameters that did not move, are frozen, are missing from
-    the optimizer, or sit in plain Python lists the module never registered; lists parameters of
+    the optimizer, or sit in plain Python lists the module never registered (a gradient below 1e-6 of
+    its weights is `params_negligible_grad`: dead or vanishing, not a step defect); lists parameters of
     modules that ran in forward but got no gradient (a cut graph); and, when an `eval_fn` is given,
     runs it first and checks the step still trains in training mode.
     """
@@ -202,9 +204,10 @@ def _updates(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -
     stuck = [n for n in stuck if n not in tiny]
     if tiny:
         audit.meas["tensors_with_negligible_grad"] = tiny[:10]
+        audit.outcomes.append("params_negligible_grad")
         audit.note(
-            f"{len(tiny)} tensor(s) did not change because their gradient is below 1e-6 of "
-            f"their weights: {', '.join(tiny[:6])}"
+            f"{len(tiny)} of {len(trainable)} trainable tensor(s) did not change because their gradient is below "
+            f"1e-6 of their weights (zero or vanishing): {', '.join(tiny[:6])}"
         )
     audit.meas.update(trainable_tensors=len(trainable), moved_tensors=len(moved))
     if trainable and not moved and not tiny:
@@ -218,7 +221,7 @@ def _updates(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -
             f"{len(stuck)} of {len(trainable)} trainable tensors got gradients but did not change: "
             f"{', '.join(stuck[:8])}",
         )
-    elif trainable and "unregistered_modules" not in audit.outcomes:  # registered ones moved; the others never can
+    elif trainable and not tiny and "unregistered_modules" not in audit.outcomes:  # registered ones moved
         audit.outcomes.append("params_updated")
 
 
@@ -242,6 +245,7 @@ def _summary(outcomes: list[str], findings: list[Finding], status: str) -> str:
     said = {
         "grads_cleared": "gradients cleared",
         "params_updated": "every parameter updated",
+        "params_negligible_grad": "some parameters get a negligible gradient and do not move",
         "grad_path_ok": "gradient path intact",
     }
     parts = [text for tag, text in said.items() if tag in outcomes]

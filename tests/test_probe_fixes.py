@@ -530,3 +530,29 @@ def test_metric_audit_builds_perfect_predictions_for_class_last_sequence_output(
         Target(model=model, batch=(ids, ids), metric_fn=lambda out, t: (out.argmax(-1) == t).float().mean().item()),
     )
     assert r.status == "passed" and r.measurements["metric_on_perfect"] == 1.0, r.summary
+
+
+class _DeadBranch(nn.Module):
+    """A branch behind a ReLU whose bias pushes every unit below zero: it gets no gradient at all."""
+
+    def __init__(self, dead: bool) -> None:
+        super().__init__()
+        self.branch = nn.Linear(4, 3)
+        self.head = nn.Linear(3 + 4, 1)
+        if dead:
+            with torch.no_grad():
+                self.branch.bias.fill_(-100.0)
+
+    def forward(self, x):
+        return self.head(torch.cat([torch.relu(self.branch(x)), x], dim=1))  # (B, 1)
+
+
+@pytest.mark.parametrize("dead", [True, False])
+def test_step_audit_does_not_call_zero_gradient_tensors_updated(dead):
+    torch.manual_seed(0)
+    x, y = torch.randn(16, 4), torch.randn(16, 1)
+    sgd = lambda p: torch.optim.SGD(p, lr=0.1)  # noqa: E731
+    r = run("step_audit", Target(model=_DeadBranch(dead), batch=(x, y), loss_fn=F.mse_loss, optimizer=sgd))
+    assert r.status == "passed"
+    assert ("params_negligible_grad" in r.outcomes) == dead and ("params_updated" in r.outcomes) == (not dead)
+    assert ("every parameter updated" in r.summary) == (not dead)
