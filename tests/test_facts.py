@@ -198,6 +198,8 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("Outputs are (B, 1) and the targets are (B,), trained with MSELoss.", "shape_trailing_one"),
         ("I kept ignoring a UserWarning about mismatched sizes in the loss.", "size_warning"),
         ("Permuting the input points does not just permute the per-point features.", "not_equivariant"),
+        ("My samples look far blurrier than the released checkpoint's samples.", "worse_than_reference"),
+        ("Both losses are still moving when the job ends.", "still_improving"),
         ("The logged gradient norm per step reads 0.5, 1.0, 1.5, 2.0 on a fixed batch.", "grads_accumulate"),
     ],
 )

@@ -82,6 +82,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:shuffl\w*|permut\w*|reorder\w*|swap\w*) (?:the )?(?:input )?(?:tokens|positions|sequence|elements|points|nodes|inputs|items|frames|words)\b.{0,100}(?:does not|doesn't|not|no longer) (?:just |simply |only )?(?:shuffle|permute|reorder|swap)",
         r"(?:outputs?|embeddings|vectors|results|features) themselves (?:change|differ)",
     ]),
+    ("worse_than_reference", "results fall short of a released, published or reference model", [
+        r"(?:worse|blurr\w*|lower|behind|below|not as good|far from|smeared|poorer|weaker)\b.{0,80}(?:than|compared (?:with|to)|vs\.?) (?:the )?(?:released|published|paper'?s?|pretrained|official|reference|authors?'?s?|reported|original)\b",
+        r"(?:compared (?:with|to)|vs\.?|than) (?:the )?(?:released|published|official|authors?'?s?|original) (?:model|checkpoint|weights|results|numbers)",
+    ]),
     ("size_warning", "a size-mismatch warning from the loss was printed", [
         r"(?:user)?warning\b.{0,40}\b(?:sizes?|shapes?)\b|\b(?:size|shape)s?\b.{0,20}\bwarning|target size .{0,40}different|using a target size",
     ]),

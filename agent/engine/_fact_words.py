@@ -70,7 +70,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:clearly |steadily |visibly |slowly )?(?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"still (?:clearly |steadily |visibly |slowly )?(?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|moving|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
         r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
         r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
