@@ -106,6 +106,16 @@ class Question(BaseModel):
     no: dict[str, float] = Field(default_factory=dict, description="cause id -> log-odds weight if no")
 
 
+class LateFailure(BaseModel):
+    """Probes watch a few dozen steps; a failure the user saw only late in training is out of their reach."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    facts: list[str] = Field(description="symptom facts that say the failure appeared only late in training")
+    discount: float = Field(gt=0.0, le=1.0, description="factor on the weight of the clean outcomes below")
+    clean: dict[str, list[str]] = Field(description="probe -> clean outcomes that cover only a short horizon")
+
+
 class Catalog(BaseModel):
     """The whole catalog: entries keyed by id, plus the questions."""
 
@@ -143,6 +153,7 @@ class Catalog(BaseModel):
         "catalog's mean (engine/similarity.py); 0 turns the term off",
     )
     similarity_cap: float = Field(default=0.0, ge=0.0, description="the most log-odds the similarity term may add")
+    late_failure: LateFailure | None = None
     entries: list[CatalogEntry]
     questions: list[Question] = Field(default_factory=list)
 

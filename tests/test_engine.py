@@ -158,3 +158,24 @@ def test_plan_scales_a_probe_down_to_fit_the_budget():
 def test_words_alone_rank_plausible_causes(text, expected):
     top3 = [h.cause_id for h in ledger(text).hypotheses()[:3]]
     assert expected & set(top3), top3
+
+
+def test_a_late_failure_discounts_short_horizon_clean_results():
+    """NaN only after many steps: a 40-step watch that stayed finite weighs less than it does for NaN at once."""
+    from debug_agent.engine.evidence import Ledger, add_facts, add_probes
+    from debug_agent.engine.facts import extract
+    from debug_agent.schemas import ProbeResult
+
+    clean = ProbeResult(name="nonfinite_trace", status="passed", outcomes=["all_finite"], summary="finite")
+
+    def weight(text: str) -> float:
+        ledger = Ledger(catalog.load())
+        add_facts(ledger, extract(text))
+        before = ledger.total("numeric.unstable", "probe")
+        add_probes(ledger, [clean])
+        return ledger.total("numeric.unstable", "probe") - before
+
+    late = weight("The loss is fine for thousands of iterations, then it turns NaN at iteration 12000.")
+    early = weight("The loss is NaN from the very first step.")
+    full = catalog.load().get("numeric.unstable").probes["nonfinite_trace"]["all_finite"]
+    assert early == full and late == pytest.approx(full * catalog.load().late_failure.discount)

@@ -59,6 +59,9 @@ def _parse(text: str, origin: str, extra: list[tuple[str, str]] | None = None) -
                 where=origin,
                 fix=f"known facts: {', '.join(sorted(KNOWN_FACTS))}",
             )
+    late = sorted(set(cat.late_failure.facts) - set(KNOWN_FACTS)) if cat.late_failure else []
+    if late:
+        raise CatalogError(f"late_failure names unknown symptom facts {late}", where=origin)
     for q in cat.questions:
         bad = sorted((set(q.yes) | set(q.no)) - set(cat.ids))
         if bad:
@@ -101,6 +104,9 @@ def check_probes(cat: Catalog, probes: list[ProbeInfo]) -> list[str]:
                 continue
             for tag in set(outcomes) - known[name]:
                 problems.append(f"{e.id}: probe {name!r} has no outcome {tag!r}")
+    for name, outcomes in (cat.late_failure.clean if cat.late_failure else {}).items():
+        if name not in known or set(outcomes) - known[name]:
+            problems.append(f"late_failure: probe {name!r} or its outcomes {outcomes} are not registered")
     for name in sorted(set(known) - used):
         problems.append(f"probe {name!r} is not used by any catalog entry")
     return problems

@@ -44,6 +44,7 @@ class Ledger:
     terms: dict[str, list[Term]] = field(default_factory=dict)
     # "No defect found" is an answer only after probes ran and passed; until then it ranks below the leader.
     healthy_allowed: bool = True
+    facts_seen: set[str] = field(default_factory=set)  # ids of the facts read from the symptom
 
     def __post_init__(self) -> None:
         for e in self.catalog.entries:
@@ -166,6 +167,7 @@ def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
 
 def add_facts(ledger: Ledger, facts: list[Fact]) -> None:
     """Facts read from the symptom, weighed by each entry's `facts` table."""
+    ledger.facts_seen |= {f.id for f in facts}
     for f in facts:
         text = f'the symptom reports {f.detail}: "{_clip(f.phrase)}"'
         obs = Observation(kind="observation", source="symptom", text=text)
@@ -244,13 +246,26 @@ def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
             continue
         obs = probe_observation(r)
         clean = sum(w for tag, w in healthy.probes.get(r.name, {}).items() if tag in r.outcomes and w > 0)
+        short = _short_horizon(ledger, r)
         for e in ledger.catalog.entries:
             table = e.probes.get(r.name)
             if table is None and e.kind != "healthy":
-                ledger.add(e.id, "neutral", clean, obs)
+                ledger.add(e.id, "neutral", clean * short.get("", 1.0), obs)
                 continue
-            w = sum((table or {}).get(tag, 0.0) for tag in r.outcomes)
+            w = sum((table or {}).get(tag, 0.0) * short.get(tag, 1.0) for tag in r.outcomes)
             ledger.add(e.id, "probe", w, obs)
+
+
+def _short_horizon(ledger: Ledger, r: ProbeResult) -> dict[str, float]:
+    """Discounts for clean outcomes that watched too few steps to see a failure the symptom places late.
+
+    {outcome: factor}, with "" for the neutral credit of a clean result; {} when nothing is discounted.
+    """
+    late = ledger.catalog.late_failure
+    if late is None or not (ledger.facts_seen & set(late.facts)):
+        return {}
+    tags = [t for t in late.clean.get(r.name, []) if t in r.outcomes]
+    return {t: late.discount for t in tags} | ({"": late.discount} if tags else {})
 
 
 def add_answers(ledger: Ledger, answers: dict[str, bool]) -> None:
