@@ -34,7 +34,7 @@ NUMERIC = {
 }
 
 _NUM = r"(?<![\w.])~?\s*(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.]*\d)"
-_LR = re.compile(r"\b(?:lr|learning[ _]rate)\b\s*(?:=|of|:|is|at|was|to)?\s*(?:set to |about |around |~\s*)?(\d+(?:\.\d+)?(?:e-?\d+)?)\b", re.IGNORECASE)
+_LR = re.compile(r"\b(?:lr|learning[ _]rate|(?:adam\w*|sgd|rmsprop|adagrad|adafactor|lion)(?=\s+(?:at|@)\s))\b\s*(?:=|of|:|is|at|@|was|to)?\s*(?:set to |about |around |~\s*)?(\d+(?:\.\d+)?(?:e-?\d+)?)\b", re.IGNORECASE)
 _ADAPTIVE = re.compile(r"\badam\w*|rmsprop|adagrad|adafactor|lion\b", re.IGNORECASE)
 _LR_WORDS = re.compile(r"\b(?:lr|learning rate|schedul\w*|decay|warm-?up|cosine|step_?lr)\b", re.IGNORECASE)
 

@@ -253,4 +253,62 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("no_better_than_pretrained", "training did not move the model beyond where it started", [
         r"(?:what|as) the (?:pretrained|base|initial|original) model (?:gives|gets|scores|had|does)|same as (?:zero-?shot|before fine-?tuning|the pretrained)",
     ]),
+    # --- more readings of known facts (same ids as rules above or in _fact_words: any pattern may show it)
+    ("probs_into_logloss", "probabilities (softmax output) fed to a loss or distribution that expects logits or log-probabilities", [
+        r"softmax\w*\b.{0,80}\b(?:nll\w*|cross[_ ]?entropy\w*|crossentropyloss|categorical\(\s*logits)",
+        r"(?:nll\w*|cross[_ ]?entropy\w*)\b.{0,60}\bon (?:the |those |these )?(?:softmax\w*|probabilit\w*)",
+        r"logits\s*=\s*(?:probs|probabilities|softmax)",
+    ]),
+    ("reference_impl_works", "swapping in a library or reference implementation makes it train normally", [
+        r"(?:replac|swap|switch)\w* (?:it|them|this|that|mine|my \w+(?: \w+)?) (?:with|for|to|by) (?:the |a )?(?:dense |built-?in |library |official |reference |standard |plain |stock )?(?:torch\.\w+|nn\.\w+|f\.\w+|pytorch'?s?|library|built-?in)",
+    ]),
+    ("attention_saturated", "attention weights collapse onto one position", [
+        r"(?:softmax inputs?|pre-?softmax|attention (?:scores?|logits))\b.{0,30}(?:\+-|±|around|about|of|reach\w*|up to|are)\s*~?\s*\d{2,}",
+    ]),
+    ("frozen_still_change", "layers meant to be frozen still change", [
+        r"(?:expect\w*|meant|supposed|want\w*|assum\w*) (?:it |them |the \w+ )?to (?:stay|remain|be|keep) (?:fixed|frozen|constant|unchanged|the same).{0,120}(?:moved|changed|drift\w*|updated|differ\w*)",
+        r"optimi[sz]er\b.{0,40}(?:built|created|constructed|made|initiali[sz]ed)? ?(?:from|with|on|over) (?:\w+\.)?parameters\(\).{0,60}(?:both|teacher|frozen|backbone|wraps|includ\w*|as well)",
+    ]),
+    ("order_dependent", "results depend on what was processed before", [
+        r"restart\w* (?:the )?(?:process|kernel|session|script|program|server|model)\b.{0,60}(?:gives|fixes|works|fine|correct|back|again)",
+        r"(?:every|each) (?:file|episode|sequence|request|batch|call|utterance|clip|document) after the first\b.{0,60}(?:worse|different|differ\w*|wrong|degrad\w*)",
+        r"as if (?:it (?:were|was) )?still in the (?:previous|last|prior|old)",
+    ]),
+    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
+        r"(?:confusion matrix|by hand|manually)\b.{0,80}(?:looks?|seems?|is|are) (?:good|fine|right|correct|ok|sensible)",
+    ]),
+    ("scales_with_count", "the loss or update grows with the number of accumulated (micro)batches", [
+        r"accum\w*\s*(\d+)\b.{0,30}(?:like|as) (?:lr|the learning rate|a learning rate) ?(?:x|×|times) ?\1\b",
+    ]),
+    ("loss_depends_padding", "the loss depends on how much padding a batch has", [
+        r"(?:bucket\w*|sort\w* by length|length[- ]sorted|sorted by length)\b.{0,80}(?:loss|ppl|perplexity)\b.{0,40}(?:higher|lower|differ\w*|changes?|\d+ ?x)",
+    ]),
+    ("regularisation_helps", "adding regularisation (dropout, weight decay, augmentation) narrows the train/val gap", [
+        r"(?:adding|add|added|with|more|stronger|turning on) (?:\w+ )?(?:weight decay|dropout|augmentation|regulari[sz]ation|l2|early stopping)\b.{0,80}(?:helps?|helped|improv\w*|takes|took|brings|raises|goes up|better|closes|narrows)",
+    ]),
+    ("memorises_training", "outputs copy training examples", [
+        r"(?:samples?|outputs?|generations?|generated \w+) (?:look )?(?:exactly |nearly |almost )?(?:like|identical to|copies of|the same as) (?:the |my )?training (?:images|data|examples|samples|set)",
+        r"nearest[- ]neighbou?r\w*\b.{0,60}(?:identical|same|copies|duplicates|nearly identical)",
+        r"memori[sz]\w* (?:the )?(?:training|train) (?:set|data|examples)",
+    ]),
+    ("split_by_group", "the validation split keeps whole groups (patients, users, speakers) apart", [
+        r"split\w* (?:by|per|on) (?:patient|subject|user|speaker|document|group|session|site|scene)s?\b|(?:patient|subject|user|speaker|group|document)[- ](?:level|wise|disjoint|grouped) split|groupkfold|group k-?fold",
+    ]),
+    ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
+        r"(?:jumps?|noisy|fluctuat\w*|bounces?|varies|vary|oscillat\w*|wiggl\w*)\b.{0,80}\bbut\b.{0,60}(?:average|mean|trend|overall|smoothed|epoch)\w*.{0,40}(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
+    ]),
+    ("seed_variance", "runs differ from seed to seed but all reach the goal", [
+        r"(?:vary|varies|differ\w*|spread)\b.{0,40}(?:between|across|from) (?:random )?seeds|seed to seed",
+        r"(?:every|all|each) (?:of the )?(?:\d+ )?seeds? (?:\w+ )?(?:solve|reach|converge|get there|end up|succeed)",
+    ]),
+    ("tiny_updates", "weights change, but only by a minute amount", [
+        r"(?:relative update|update[- ]to[- ]weight|update ratio|\|\|?d ?w\|\|? ?/ ?\|\|?w\|\|?)\w*\b.{0,60}(?:1e-[6-9]|10\^-[6-9]|tiny|minuscule|negligible)",
+    ]),
+    ("grad_norm_grows", "gradient norms grow or explode", [r"grad\w*(?: norms?)?.{0,30}overflow\w*"]),
+    ("meant_fixed", "weights the user meant to keep fixed (loaded or frozen) are trainable", [
+        r"(?:expect\w*|meant|supposed|want\w*|assum\w*|intend\w*) (?:it |them |the \w+ |these \w+ )?to (?:stay|remain|be|keep) (?:fixed|frozen|constant|unchanged|the same)",
+    ]),
+    ("small_model", "a deliberately small or shallow model", [
+        r"\b(?:\d|one|two|three)[- ]layers? (?:small |tiny |shallow )?(?:cnn|mlp|network|net|model|convnet|lstm|gru|rnn)|\b(?:small|tiny|shallow) (?:cnn|mlp|convnet)\b",
+    ]),
 ]

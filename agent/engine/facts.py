@@ -40,6 +40,7 @@ _EXCEPT = {fid: re.compile(p, re.IGNORECASE) for fid, p in EXCEPT.items()}
 
 NUMERIC = {
     "loss_at_chance": "a loss at the value of uniform guessing (ln C for C classes)",
+    "loss_starts_at_chance": "an initial loss at ln C, what an untrained classifier should give",
     "acc_at_chance": "accuracy at chance level",
     "metric_impossible": "a metric value that is impossible (accuracy above 100% or above 1, or negative)",
     "loss_zero": "a loss of exactly zero",
@@ -140,6 +141,10 @@ def _softmax_floor(v: float, c: int | None, s: str) -> str | None:
     return None
 
 
+_START = re.compile(r"\b(?:starts?|starting|initial\w*|at init\w*|before (?:any )?training|first (?:step|batch|iteration))\b", re.IGNORECASE)
+_STUCK = re.compile(r"\b(?:stays?|stuck|remains?|whole run|never|does(?:n't| not) (?:move|change|go down)|plateau\w*|entire|throughout)\b", re.IGNORECASE)
+
+
 def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
     for m in _LOSS_NUM.finditer(s):
         word, raw = m.group(1).lower(), m.group(2)
@@ -162,7 +167,9 @@ def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
         elif 0 < v < 0.02 and _split_of(s, m.start()) != "val":
             out.append(Fact("loss_near_zero", f"a loss of {raw}", s, v))
         elif why := _chance_loss(v, c):
-            out.append(Fact("loss_at_chance", why, s, v))
+            # At the start, ln C is what an untrained classifier should give; only later is it a failure.
+            start = _START.search(s) and not _STUCK.search(s)
+            out.append(Fact("loss_starts_at_chance" if start else "loss_at_chance", why, s, v))
         elif why := _softmax_floor(v, c, s):
             out.append(Fact("loss_at_softmax_floor", why, s, v))
 
