@@ -292,7 +292,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"memori[sz]\w* (?:the )?(?:training|train) (?:set|data|examples)",
     ]),
     ("split_by_group", "the validation split keeps whole groups (patients, users, speakers) apart", [
-        r"split\w* (?:by|per|on) (?:patient|subject|user|speaker|document|group|session|site|scene)s?\b|(?:patient|subject|user|speaker|group|document)[- ](?:level|wise|disjoint|grouped) split|groupkfold|group k-?fold",
+        r"split\w* (?:is |was |are |were )?(?:done )?(?:by|per|on) (?:patient|subject|user|speaker|document|group|session|site|scene)s?\b|(?:patient|subject|user|speaker|group|document)[- ](?:level|wise|disjoint|grouped) split|groupkfold|group k-?fold",
     ]),
     ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
         r"(?:jumps?|noisy|fluctuat\w*|bounces?|varies|vary|oscillat\w*|wiggl\w*)\b.{0,80}\bbut\b.{0,60}(?:average|mean|trend|overall|smoothed|epoch)\w*.{0,40}(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
