@@ -287,7 +287,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:adding|add|added|with|more|stronger|turning on) (?:\w+ )?(?:weight decay|dropout|augmentation|regulari[sz]ation|l2|early stopping)\b.{0,80}(?:helps?|helped|improv\w*|takes|took|brings|raises|goes up|better|closes|narrows)",
     ]),
     ("memorises_training", "outputs copy training examples", [
-        r"(?:samples?|outputs?|generations?|generated \w+) (?:look )?(?:exactly |nearly |almost )?(?:like|identical to|copies of|the same as) (?:the |my )?training (?:images|data|examples|samples|set)",
+        r"(?:samples?|outputs?|generations?|generated \w+) (?:look |are )?(?:exactly |nearly |almost )?(?:like|identical to|copies of|the same as) (?:the |my )?training (?:images|data|examples|samples|set)",
         r"nearest[- ]neighbou?r\w*\b.{0,60}(?:identical|same|copies|duplicates|nearly identical)",
         r"memori[sz]\w* (?:the )?(?:training|train) (?:set|data|examples)",
     ]),
