@@ -164,10 +164,17 @@ def attention_scale(target: Target, ctx: ProbeContext, options: AttentionScaleOp
         "keys": int(site.scores.shape[-1]),
         "rows": rows,
     }
-    d = site.direct_from_matmul
+    return _verdict(site, peak, spread, meas, options)
+
+
+def _verdict(
+    site: _Site, peak: float, spread: float, meas: dict[str, Any], options: AttentionScaleOptions
+) -> ProbeResult:
+    """Saturated or unscaled at the most peaked site, else soft."""
+    d, keys = site.direct_from_matmul, site.scores.shape[-1]
     # Scores taken straight from q.k (no scaling op between) whose spread already skews the softmax: their
     # spread grows as sqrt(d), so this is the unscaled product even before the softmax saturates.
-    unscaled = d is not None and d >= 16 and spread >= options.unscaled_spread and peak >= 2.5 / site.scores.shape[-1]
+    unscaled = d is not None and d >= 16 and spread >= options.unscaled_spread and peak >= 2.5 / keys
     if peak < options.saturated and not unscaled:
         return ProbeResult(
             name="attention_scale",
@@ -179,9 +186,9 @@ def attention_scale(target: Target, ctx: ProbeContext, options: AttentionScaleOp
         )
     text = (
         f"the attention softmax at {_where(site)} puts {peak:.0%} of each row's weight on one key before any "
-        f"training (scores spread {spread:.3g}; uniform would be {1 / site.scores.shape[-1]:.2f})"
+        f"training (scores spread {spread:.3g}; uniform would be {1 / keys:.2f})"
     )
-    if d:
+    if unscaled:
         meas["head_dim"] = d
         text += f"; the scores go from the q.k product (d = {d}) into the softmax unscaled, 1/sqrt(d) = {d**-0.5:.3g}"
     return ProbeResult(
@@ -191,5 +198,5 @@ def attention_scale(target: Target, ctx: ProbeContext, options: AttentionScaleOp
         measurements=meas,
         findings=[finding_at(text, site.where)],
         summary=f"attention peaked at initialisation: {peak:.0%} of the weight on one key per row"
-        + (f", scores straight from q.k (d = {d})" if d else ""),
+        + (f", scores straight from q.k (d = {d})" if unscaled else ""),
     )

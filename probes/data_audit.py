@@ -230,29 +230,43 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
         chance = 0.0
     if target.groups is not None:
         _audit_groups(target.groups, options, tags, findings, meas)
-    if xv is not None and source == "batch":
-        meas["split_check"] = "skipped: no train_data, and the batch may be drawn from the validation data itself"
-    elif xv is not None:
-        dup, close = _overlap(xt, xv, options.near)
-        meas.update(val_examples=len(xv), val_rows_in_train=dup, val_rows_near_train=close)
-        if dup >= 2 and dup / len(xv) > options.overlap:
-            tags.append("splits_overlap")
-            findings.append(
-                Finding(text=f"{dup} of {len(xv)} validation examples ({dup / len(xv):.0%}) also appear in training")
-            )
-        elif close >= 2 and close / len(xv) > options.overlap and not _token_ids(target):
-            tags.append("splits_near_duplicate")
-            findings.append(
-                Finding(
-                    text=f"{close} of {len(xv)} validation examples ({close / len(xv):.0%}) are near duplicates of "
-                    f"training examples (cosine similarity above {options.near:g})"
-                )
-            )
-        else:
-            tags.append("splits_disjoint")
+    if xv is not None:
+        _split_check(target, (xt, xv), source, options, (tags, findings, meas))
     if source == "train_data":
         _label_check(target, (xt, yt), (xv, yv), cls, chance, tags, findings, meas)
     return _result(tags, findings, meas)
+
+
+def _split_check(
+    target: Target,
+    rows: tuple[torch.Tensor, torch.Tensor],
+    source: str,
+    options: DataAuditOptions,
+    into: tuple[list[str], list[Finding], dict[str, Any]],
+) -> None:
+    """Validation rows found in training, exactly or nearly (only when training rows are really train_data)."""
+    xt, xv = rows
+    tags, findings, meas = into
+    if source == "batch":
+        meas["split_check"] = "skipped: no train_data, and the batch may be drawn from the validation data itself"
+        return
+    dup, close = _overlap(xt, xv, options.near)
+    meas.update(val_examples=len(xv), val_rows_in_train=dup, val_rows_near_train=close)
+    if dup >= 2 and dup / len(xv) > options.overlap:
+        tags.append("splits_overlap")
+        findings.append(
+            Finding(text=f"{dup} of {len(xv)} validation examples ({dup / len(xv):.0%}) also appear in training")
+        )
+    elif close >= 2 and close / len(xv) > options.overlap and not _token_ids(target):
+        tags.append("splits_near_duplicate")
+        findings.append(
+            Finding(
+                text=f"{close} of {len(xv)} validation examples ({close / len(xv):.0%}) are near duplicates of "
+                f"training examples (cosine similarity above {options.near:g})"
+            )
+        )
+    else:
+        tags.append("splits_disjoint")
 
 
 def _label_features(

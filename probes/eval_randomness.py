@@ -118,28 +118,32 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
         "fresh_copy_gap": float(f"{_gap(first, again):.3g}"),
         "random_draws_in_eval_forward": [w for w, _ in recorder.calls][:10],
     }
-    draws = [finding_at(f"eval-mode forward draws random numbers: {w}", fr, op=w) for w, fr in recorder.calls[:4]]
-    tol = options.tol
+    return _judge(meas, recorder.calls, options.tol)
+
+
+def _judge(meas: dict[str, Any], calls: list[tuple[str, tuple[str, int, str] | None]], tol: float) -> ProbeResult:
+    """Stateful, not repeatable, sampling, random or repeatable, from the three output gaps."""
+    draws = [finding_at(f"eval-mode forward draws random numbers: {w}", fr, op=w) for w, fr in calls[:4]]
     if meas["same_seed_repeat_gap"] > tol:
         text = (
             f"a second eval-mode call with the same seed on the same copy differs (relative "
-            f"{_gap(first, repeat):.2g}): forward reads state that the previous call wrote"
+            f"{meas['same_seed_repeat_gap']:.2g}): forward reads state that the previous call wrote"
         )
         return _result("failed", ["eval_stateful"], [Finding(text=text)], meas, text)
     if meas["fresh_copy_gap"] > tol:
         text = "two fresh copies under the same seed disagree: the forward is not repeatable even when reseeded"
         return _result("inconclusive", [], [Finding(text=text)], meas, text)
-    if meas["other_seed_gap"] > tol and recorder.calls and all(w in GAUSSIAN for w, _ in recorder.calls):
+    if meas["other_seed_gap"] > tol and calls and all(w in GAUSSIAN for w, _ in calls):
         text = (
-            f"the eval-mode forward samples Gaussian noise ({recorder.calls[0][0]}) and changes with the seed "
-            f"(relative {_gap(first, other):.2g}) but keeps no state: sampling, as a VAE or diffusion model does "
-            "by design; no dropout is left on"
+            f"the eval-mode forward samples Gaussian noise ({calls[0][0]}) and changes with the seed "
+            f"(relative {meas['other_seed_gap']:.2g}) but keeps no state: sampling, as a VAE or diffusion model "
+            "does by design; no dropout is left on"
         )
         return _result("passed", ["eval_sampling"], draws, meas, text)
     if meas["other_seed_gap"] > tol:
         text = (
             f"the eval-mode forward repeats under the same seed but changes under another (relative "
-            f"{_gap(first, other):.2g}): it is random but keeps no state"
+            f"{meas['other_seed_gap']:.2g}): it is random but keeps no state"
         )
         return _result("failed", ["eval_random"], [Finding(text=text), *draws], meas, text)
     text = "the eval-mode forward repeats exactly, under any seed and after earlier calls"

@@ -245,25 +245,9 @@ def _watch_steps(
         losses.append(value)
         if not torch.isfinite(torch.tensor(value)):
             model.load_state_dict(snapshot)
-            _, tracer, _ = _forward(target, model, batch)
             meas.update(steps_until_nonfinite=step + 1, loss_history=[float(f"{v:.4g}") for v in losses[-8:]])
             meas["weight_growth"] = float(f"{_norm(model) / max(start_norm, 1e-12):.3g}")
-            tags = ["nonfinite_after_steps"] + (["weights_diverged"] if meas["weight_growth"] >= _DIVERGED else [])
-            tags += ["empty_loss_mean"] if tracer.empty_mean else []
-            if tracer.hit and tracer.hit[0::2] != contained_at:
-                return _report(tags, f"step {step + 1}", tracer.hit, meas)
-            return ProbeResult(
-                name="nonfinite_trace",
-                status="failed",
-                outcomes=tags,
-                measurements=meas,
-                summary=f"the loss became non-finite at training step {step + 1}",
-                findings=[
-                    Finding(
-                        text=f"the loss became {value} at step {step + 1}; the parameters diverged during the update"
-                    )
-                ],
-            )
+            return _late_nonfinite(target, model, batch, (step + 1, value), contained_at, meas)
         if ctx.expired() and len(losses) < steps:
             meas["steps_watched"] = len(losses)
             return ProbeResult(
@@ -282,6 +266,26 @@ def _watch_steps(
         measurements=meas,
         findings=notes,
         summary=f"forward, backward and {len(losses)} training steps stay finite",
+    )
+
+
+def _late_nonfinite(
+    target: Target, model: torch.nn.Module, batch: Any, at: tuple[int, float], contained_at: Any, meas: dict[str, Any]
+) -> ProbeResult:
+    """The loss turned non-finite at step at[0]: replay that step's forward (weights as they were) to find the op."""
+    step, value = at
+    _, tracer, _ = _forward(target, model, batch)
+    tags = ["nonfinite_after_steps"] + (["weights_diverged"] if meas["weight_growth"] >= _DIVERGED else [])
+    tags += ["empty_loss_mean"] if tracer.empty_mean else []
+    if tracer.hit and tracer.hit[0::2] != contained_at:
+        return _report(tags, f"step {step}", tracer.hit, meas)
+    return ProbeResult(
+        name="nonfinite_trace",
+        status="failed",
+        outcomes=tags,
+        measurements=meas,
+        summary=f"the loss became non-finite at training step {step}",
+        findings=[Finding(text=f"the loss became {value} at step {step}; the parameters diverged during the update")],
     )
 
 
