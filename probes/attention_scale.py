@@ -41,7 +41,7 @@ class AttentionScaleOptions(BaseModel):
         default=0.7, gt=0.3, le=1.0, description="mean largest attention weight per row that counts as saturated"
     )
     unscaled_spread: float = Field(
-        default=1.5, gt=0, description="score spread that marks scores taken straight from q.k as unscaled"
+        default=1.0, gt=0, description="score spread that marks scores taken straight from q.k as unscaled"
     )
 
 
@@ -88,6 +88,9 @@ class _Recorder(TorchFunctionMode):
             kept = self._pending.get(id(tensors[0]))
             if kept is not None and kept[0] is tensors[0]:
                 self._pending[id(out)] = (out, kept[1])
+            made = self._products.get(id(tensors[0]))  # a mask on q.k scores does not scale them
+            if made is not None and made[0] is tensors[0]:
+                self._products[id(out)] = (out, made[1])
         return out
 
 

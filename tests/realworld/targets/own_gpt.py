@@ -13,13 +13,13 @@ V, T, C, H = 64, 16, 32, 2
 
 
 class Attention(nn.Module):
-    def __init__(self, mask: bool = True, reshape_heads: bool = False) -> None:
+    def __init__(self, mask: bool = True, reshape_heads: bool = False, scale: bool = True) -> None:
         super().__init__()
         self.c_attn = nn.Linear(C, 3 * C)
         self.c_proj = nn.Linear(C, C)
         self.drop = nn.Dropout(0.1)
         self.register_buffer("bias", torch.tril(torch.ones(T, T)).view(1, 1, T, T))
-        self.mask, self.reshape_heads = mask, reshape_heads
+        self.mask, self.reshape_heads, self.scale = mask, reshape_heads, scale
 
     def _heads(self, x: torch.Tensor) -> torch.Tensor:
         B, L, _ = x.shape
@@ -30,7 +30,9 @@ class Attention(nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         B, L, _ = x.shape
         q, k, v = (self._heads(t) for t in self.c_attn(x).split(C, dim=2))
-        att = (q @ k.transpose(-2, -1)) / math.sqrt(C // H)
+        att = q @ k.transpose(-2, -1)  # (B, H, L, L)
+        if self.scale:
+            att = att / math.sqrt(C // H)  # without it: BUG, scores grow with the head size
         if self.mask:
             att = att.masked_fill(self.bias[:, :, :L, :L] == 0, float("-inf"))
         att = self.drop(F.softmax(att, dim=-1))
@@ -125,7 +127,7 @@ def _target(**kw):
     torch.manual_seed(0)
     data = torch.randint(0, V, (8, T + 1))
     return {
-        "model": GPT(**{k: v for k, v in kw.items() if k in ("mask", "reshape_heads")}),
+        "model": GPT(**{k: v for k, v in kw.items() if k in ("mask", "reshape_heads", "scale")}),
         "batch": (data[:, :-1], data[:, 1:]),
         "loss_fn": lm_loss,
         "causal": True,
@@ -145,6 +147,10 @@ def make_no_causal_mask():
 
 def make_heads_reshape():
     return _target(reshape_heads=True)
+
+
+def make_no_attention_scale():
+    return _target(scale=False)
 
 
 def make_no_zero_grad():
