@@ -209,6 +209,13 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("The loss starts at 2.30 with 10 classes before any training.", "loss_starts_at_chance"),
         ("I use Adam at 1e-7 for pretraining.", "lr_value_low"),
         ("Restarting the process for each file gives the good score every time.", "order_dependent"),
+        ("Logits are (B, T, C) and I reshaped them to (B, C, T) for the loss.", "reshape_reorders_axes"),
+        ("I weight the [B] importance vector against the [B, 1] unreduced loss.", "shape_trailing_one"),
+        ("I take the argmax, one-hot it and compute a dice loss on that.", "argmax_in_loss"),
+        ("The ReduceLROnPlateau scheduler gets the loss of every batch.", "scheduler_per_batch"),
+        ("I shuffle all rows and then split 80/20 on the sensor time series.", "shuffled_time_split"),
+        ("A separate test set collected later also gives 95%.", "independent_test_agrees"),
+        ("The masked loss is divided by the mask sum.", "mask_sum_division"),
         ("The logged gradient norm per step reads 0.5, 1.0, 1.5, 2.0 on a fixed batch.", "grads_accumulate"),
     ],
 )

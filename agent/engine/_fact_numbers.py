@@ -29,6 +29,7 @@ NUMERIC = {
     "scales_with_count": "the loss or update grows with the number of accumulated (micro)batches",
     "pairwise_shape": "a tensor that should have N elements has N x N (the batch axis appears twice)",
     "shape_trailing_one": "two tensors stated as (..., 1) and (...): they broadcast to a square",
+    "reshape_reorders_axes": "a reshape or view used to put axes in another order",
     "val_worsens": "validation loss rising or validation accuracy falling",
     "raw_inputs": "inputs fed in raw, unstandardised units",
 }
@@ -190,13 +191,18 @@ def _trailing_one(s: str, text: str) -> list[Read]:
     shapes = []
     for m in _TUPLE.finditer(s):
         dims = [d.strip().lower() for d in m.group(1).split(",")]
-        if len(dims) > 1 or m.group(2):  # a tuple, not a word in parentheses
+        if len(dims) > 1 or m.group(2) or m.group(0).startswith("["):  # a shape, not a word in parentheses
             shapes.append(tuple(dims))
     for a in shapes:
         for b in shapes:
             if len(a) == len(b) + 1 and a[-1] == "1" and a[:-1] == b:
                 return [("shape_trailing_one", f"({', '.join(a)}) against ({', '.join(b)}{',' if len(b) == 1 else ''})", None)]
+            if _RESHAPE.search(s) and len(a) == len(b) >= 2 and a != b and sorted(a) == sorted(b):
+                return [("reshape_reorders_axes", f"({', '.join(b)}) reshaped to ({', '.join(a)})", None)]
     return []
+
+
+_RESHAPE = re.compile(r"\b(?:reshap\w*|\.view|view\(|viewed)\b", re.IGNORECASE)
 
 
 _GRAD = re.compile(r"\bgrad\w*", re.IGNORECASE)

@@ -308,6 +308,57 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("meant_fixed", "weights the user meant to keep fixed (loaded or frozen) are trainable", [
         r"(?:expect\w*|meant|supposed|want\w*|assum\w*|intend\w*) (?:it |them |the \w+ |these \w+ )?to (?:stay|remain|be|keep) (?:fixed|frozen|constant|unchanged|the same)",
     ]),
+    ("forward_finite_loss_not", "the forward pass is finite but the loss is NaN/Inf", [
+        r"(?:logits|outputs?|activations|predictions)\b.{0,20}(?:have|has|contain\w*|show) no (?:inf|nan)|only the loss (?:does|is|has|goes|becomes)",
+    ]),
+    ("mask_sum_division", "a loss divided by a mask or count that can be zero", [
+        r"divid\w* by (?:the )?(?:mask|count|number of (?:valid|kept|labell?ed|real|non-?pad\w*) \w+)\w*(?: sum)?|/\s*mask\.sum\(\)",
+    ]),
+    ("loss_zero", "a loss of exactly zero", [
+        r"(?:loss|losses)\b.{0,40}\b(?:are|is|were|was|stays?) (?:both |all )?(?:exactly |identically )?(?:zero|0)\b(?!\.\d)",
+    ]),
+    ("update_too_large", "each update moves the model a lot", [
+        r"(?:approx\w* )?\bkl\b.{0,30}(?:0\.[3-9]|[1-9]\d*(?:\.\d+)?\s*\+|huge|explod\w*)|clip (?:fraction|frac)\w*.{0,20}~?\s*0\.[5-9]",
+    ]),
+    ("optimizer_setup_suspect", "the optimizer may not hold the model's parameters", [
+        r"optimi[sz]er\b.{0,40}(?:the )?(?:original|old|unwrapped|other|first) (?:model|module|object|network|instance)|optimi[sz]er\b.{0,40}before (?:wrapping|copying|the copy|deep ?copy\w*)|copy\.deepcopy",
+    ]),
+    ("argmax_in_loss", "the loss is computed from argmax or one-hot predictions (no gradient)", [
+        r"argmax\b.{0,60}(?:one-?hot|loss|dice|iou)|(?:loss|dice|iou)\b.{0,40}(?:on|of|from) (?:the )?(?:argmax|hard (?:labels|predictions))|one-?hot (?:it|them|the argmax|the predictions)",
+    ]),
+    ("early_grads_tiny", "gradients at the first layers are orders of magnitude smaller than at the last", [
+        r"grad\w*(?: norms?)?\b.{0,40}(?:first|early|lower|input|bottom)\b.{0,30}(?:thousands?|hundreds?|orders? of magnitude|\d+ ?x)(?: of times)? smaller",
+    ]),
+    ("shuffled_time_split", "rows of a time series shuffled before the split", [
+        r"shuffl\w* (?:all |the )?(?:rows|data|samples|examples|windows)?\s*(?:and |then |before )+(?:\w+ )?split",
+        r"random(?:ly)? split\w*.{0,60}(?:time[- ]series|temporal|lag|rolling|stock|future|forecast)",
+    ]),
+    ("raw_inputs", "inputs fed in raw, unstandardised units", [
+        r"(?:replac\w*|instead of|without|dropp\w*|remov\w*) (?:the )?(?:transforms\.)?totensor|from_numpy\(\w+\)\.float\(\)",
+    ]),
+    ("causal_conv_padding", "centred ('same') padding in a model that must not see the future", [
+        r"padding\s*=\s*['\"]?same\b.{0,100}(?:autoregress\w*|causal|wavenet|generat\w*|sample by sample)",
+        r"(?:autoregress\w*|causal|wavenet)\b.{0,100}padding\s*=\s*['\"]?same\b",
+    ]),
+    ("order_dependent", "results depend on what was processed before", [
+        r"still ['\"]?remember\w*['\"]? (?:the )?(?:previous|last|prior|old)",
+    ]),
+    ("metric_counts_padding", "the metric is computed over padded positions", [
+        r"(?:wer|cer|bleu|accuracy|metric|f1)\b.{0,40}\bon (?:the )?padded|padding included\b.{0,40}(?:wer|metric|accuracy|bleu)|(?:wer|metric|accuracy|bleu)\b.{0,60}padding included",
+    ]),
+    ("scheduler_per_batch", "a per-epoch scheduler is stepped or fed every batch", [
+        r"(?:scheduler|reducelronplateau|plateau|step_?lr|cosine\w*)\b.{0,60}(?:each|every|per) (?:batch|iteration|step)\b",
+        r"(?:pass|feed|give)\w* (?:it |the scheduler )?(?:the )?(?:training )?loss of (?:each|every) batch",
+    ]),
+    ("split_by_group", "the validation split keeps whole groups (patients, users, speakers) apart", [
+        r"(?:speaker|patient|subject|user|group|document|session)[- ](?:disjoint|independent|held[- ]out)|no (?:duplicates|overlap)\w* (?:across|between) (?:the )?splits|split\w* by (?:image )?hash",
+    ]),
+    ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
+        r"loss\w*\b.{0,60}(?:oscillat\w*|don't go down|do not go down|never converge\w*|bounce\w*)\b.{0,80}\bbut\b.{0,40}(?:fid|samples?|quality|metric|accuracy|bleu)\w*.{0,40}(?:drops?|improv\w*|better|goes? down)",
+    ]),
+    ("independent_test_agrees", "a separate test set collected independently gives the same result", [
+        r"(?:separate|independent|new|fresh|later|external)\b.{0,30}test set\b.{0,60}(?:also|too|likewise|same|gives|matches|agrees|9\d ?%)",
+    ]),
     ("small_model", "a deliberately small or shallow model", [
         r"\b(?:\d|one|two|three)[- ]layers? (?:small |tiny |shallow )?(?:cnn|mlp|network|net|model|convnet|lstm|gru|rnn)|\b(?:small|tiny|shallow) (?:cnn|mlp|convnet)\b",
     ]),
