@@ -69,6 +69,7 @@ class OpRecorder(TorchFunctionMode):
 
     batch_size: int
     stage: str = "forward"  # which part of the user's code is running; events carry it
+    batch_axis: int = 0  # where the batch sits inside the model: the inputs' declared axis (1 when sequence-first)
     reductions: bool = False  # also note reductions over the batch axis (useful in forward only)
     events: list[ShapeEvent] = field(default_factory=list)
     n_ops: int = 0
@@ -130,7 +131,8 @@ class OpRecorder(TorchFunctionMode):
 
     def _check_norm(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")
-        if not isinstance(x, torch.Tensor) or x.dim() < 2 or x.shape[0] != self.batch_size:
+        a = self.batch_axis
+        if not isinstance(x, torch.Tensor) or x.dim() < max(2, a + 1) or x.shape[a] != self.batch_size:
             return
         dim = _dim_arg(args, kwargs, 1)
         if name == "normalize":
@@ -138,17 +140,20 @@ class OpRecorder(TorchFunctionMode):
         if dim is None:
             # torch picks dim 0 for 0-, 1- and 3-D inputs when none is given (a deprecated implicit choice).
             implicit = 0 if x.dim() in (0, 1, 3) else 1
-            if implicit == 0:
+            if implicit == a:
                 self._record("norm_over_batch", name.strip("_"), [list(x.shape)], None, detail="implicit dim")
             return
-        if int(dim) % x.dim() == 0 and self.batch_size > 1:
+        if int(dim) % x.dim() == a and self.batch_size > 1:
             self._record("norm_over_batch", name.strip("_"), [list(x.shape)], None, detail=f"dim={dim}")
 
     def _check_reduction(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")
-        if not isinstance(x, torch.Tensor) or x.dim() < 2 or x.shape[0] != self.batch_size or self.batch_size < 2:
+        a = self.batch_axis
+        if not isinstance(x, torch.Tensor) or x.dim() < max(2, a + 1) or x.shape[a] != self.batch_size:
+            return
+        if self.batch_size < 2:
             return
         dim = _dim_arg(args, kwargs, 1)
         dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-        if any(isinstance(d, int) and d % x.dim() == 0 for d in dims):
+        if any(isinstance(d, int) and d % x.dim() == a for d in dims):
             self._record("batch_reduction", name, [list(x.shape)], None, detail=f"dim={dim}")

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
+from debug_agent.schemas.target import flat_tensors
 
 from ._common import call_flat, clone_batch, copy_model, finding_at, main_tensor
 from ._positions import CausalOptions, causal_test
@@ -207,9 +208,10 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
             name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows"
         )
     leaves = Leaves(model, inputs, B)
-    rec = OpRecorder(batch_size=B, reductions=True)
+    rec = OpRecorder(batch_size=B, reductions=True, batch_axis=axes[0])
     with torch.enable_grad(), rec:
-        y = main_tensor(call(leaves.inputs))
+        out = call(leaves.inputs)
+    y = main_tensor(out)
     leaves.remove()
     axis, scores = output_batch_axis(call, inputs, y, B, ctx.seed, declared=target.batch_axis is not None)
     if axis is None and not scores:
@@ -228,7 +230,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     if not leaves.leaves:
         why = "no float input and no nn.Embedding output whose batch axis could be found"
         return _unmapped(why + (f" ({'; '.join(leaves.unmapped[:3])})" if leaves.unmapped else ""), scores)
-    tags, meas, findings, passes = _rows(y.movedim(axis, 0), leaves, model, rec, options.tol)
+    tags, meas, findings, passes = _rows(_every_output(out, y, axis, B), leaves, model, rec, options.tol)
     if axis != 0:
         meas["output_batch_axis"] = axis
     if scores:
@@ -241,6 +243,20 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     return ProbeResult(
         name="dependency", status=status, summary=summary, outcomes=tags, findings=findings, measurements=meas
     )
+
+
+def _every_output(out: Any, y: torch.Tensor, axis: int, batch: int) -> torch.Tensor:
+    """The output rows to test, batch first: the main output, joined (each row flattened) by every other
+    float output with the batch on the same axis. A model returning several heads (a mixture's means,
+    scales and weights; boxes and scores) can couple the rows in any of them."""
+    extra = [
+        t
+        for t in flat_tensors(out)
+        if t is not y and t.is_floating_point() and t.requires_grad and t.dim() > axis and t.shape[axis] == batch
+    ]
+    if not extra:
+        return y.movedim(axis, 0)
+    return torch.cat([t.movedim(axis, 0).reshape(batch, -1).to(y.dtype) for t in [y, *extra]], dim=1)  # (B, N)
 
 
 def _causal(

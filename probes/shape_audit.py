@@ -78,7 +78,7 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     """
     model = copy_model(target)
     inputs, targets = clone_batch(target.batch)
-    recorder = OpRecorder(batch_size=target.batch_size)
+    recorder = OpRecorder(batch_size=target.batch_size, batch_axis=target.input_axes[0])
     stages = ["forward"]
     with torch.no_grad(), recorder:
         out = forward(target, model, inputs)

@@ -55,11 +55,14 @@ class _BatchStats(TorchFunctionMode):
         return func(*args, **kwargs)
 
 
-def _perturbed(inputs: tuple[torch.Tensor, ...], rows: torch.Tensor, gen: torch.Generator) -> tuple[torch.Tensor, ...]:
-    """Copies of the inputs with `rows` replaced by different values of the same kind and scale."""
+def _perturbed(
+    inputs: tuple[torch.Tensor, ...], axes: list[int], rows: torch.Tensor, gen: torch.Generator
+) -> tuple[torch.Tensor, ...]:
+    """Copies of the inputs with `rows` (on each input's batch axis) replaced by values of the same kind and scale."""
     out = []
-    for x in inputs:
-        y = x.detach().clone()
+    for x, axis in zip(inputs, axes, strict=True):
+        copy = x.detach().clone()
+        y = copy.movedim(axis, 0)  # a view: writing its rows writes the copy
         if x.is_floating_point():
             scale = float(x.double().std()) if x.numel() > 1 else 1.0
             noise = torch.randn(y[rows].shape, generator=gen, dtype=torch.float64) * max(scale, 1e-3)
@@ -69,7 +72,7 @@ def _perturbed(inputs: tuple[torch.Tensor, ...], rows: torch.Tensor, gen: torch.
             values = torch.unique(x.detach().cpu())
             pick = torch.randint(0, len(values), y[rows].shape, generator=gen)
             y[rows] = values[pick].to(y.device, y.dtype)
-        out.append(y)
+        out.append(copy)
     return tuple(out)
 
 
@@ -107,9 +110,11 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
     gen = torch.Generator().manual_seed(ctx.seed)
     kept = torch.arange(B // 2)
     others = torch.arange(B // 2, B)
-    inputs = target.inputs
-    moved_others = _perturbed(inputs, others, gen)
-    moved_own = _perturbed(inputs, kept, gen)
+    inputs, axes = target.inputs, target.input_axes
+    if len(axes) != len(inputs):
+        return not_applicable("train_coupling", "the inputs' batch axes could not be matched to the input tensors")
+    moved_others = _perturbed(inputs, axes, others, gen)
+    moved_own = _perturbed(inputs, axes, kept, gen)
     meas: dict[str, Any] = {"batch_size": B}
     stats = _BatchStats()
     gaps = _gaps(target, ctx, stats, (inputs, moved_others, moved_own), kept)
@@ -170,14 +175,19 @@ def _gaps(
                 base = _outputs(target, model, inputs, ctx.seed)
         else:
             base = _outputs(target, model, inputs, ctx.seed)
-        if base.dim() == 0 or base.shape[0] != B:
+        # The output's batch axis: where the inputs declare theirs (sequence-first models keep it), else 0.
+        a = next((a for a in (target.input_axes[0], 0) if base.dim() > a and base.shape[a] == B), None)
+        if a is None:
             return ProbeResult(
                 name="train_coupling",
                 status="inconclusive",
                 summary=f"the model output {tuple(base.shape)} has no batch axis of size {B} to compare rows on",
             )
-        gaps[f"{mode}_cross"] = _rel(base[kept], _outputs(target, model, moved_others, ctx.seed)[kept])
-        gaps[f"{mode}_own"] = _rel(base[kept], _outputs(target, model, moved_own, ctx.seed)[kept])
+
+        kept_base = base.index_select(a, kept)
+        cross = _outputs(target, model, moved_others, ctx.seed).index_select(a, kept)
+        own = _outputs(target, model, moved_own, ctx.seed).index_select(a, kept)
+        gaps[f"{mode}_cross"], gaps[f"{mode}_own"] = _rel(kept_base, cross), _rel(kept_base, own)
     return gaps
 
 

@@ -170,3 +170,45 @@ def test_nonfinite_trace_names_a_loss_over_no_labels():
     out = torch.randn(24, 20)
     assert torch.isnan(F.cross_entropy(out, torch.full((24,), -100)))
     assert torch.isfinite(F.cross_entropy(out, torch.full((24,), 3)))
+
+
+class MixtureHead(nn.Module):
+    """Sequence-first (T, B, D) GRU with three heads; `batch_norm_weights` normalises the weights over dim -2."""
+
+    def __init__(self, over_batch: bool) -> None:
+        super().__init__()
+        self.over_batch = over_batch
+        self.rnn = nn.GRU(4, 16)
+        self.means, self.logits = nn.Linear(16, 12), nn.Linear(16, 3)
+
+    def forward(self, z: torch.Tensor):
+        h, _ = self.rnn(z)  # (T, B, 16)
+        weights = self.logits(h)  # (T, B, 3)
+        logpi = torch.log_softmax(weights, dim=-2 if self.over_batch else -1)  # -2 is the batch axis here
+        return self.means(h), logpi
+
+
+def _mixture(over_batch: bool) -> Target:
+    torch.manual_seed(0)
+    z = torch.randn(6, 8, 4)  # (T, B, D)
+    return Target(model=MixtureHead(over_batch), batch=(z, z), batch_axis=1)
+
+
+@pytest.mark.parametrize("over_batch", [True, False])
+def test_dependency_reads_every_output_head_and_sequence_first_softmax(over_batch):
+    r = run("dependency", _mixture(over_batch))
+    assert (r.status == "failed") == over_batch, r.summary
+    assert ("batch_leak_via_softmax" in r.outcomes) == over_batch
+    # plain torch: the second head of row 0 moves when only row 5 changes, exactly when normalised over the batch
+    target = _mixture(over_batch)
+    z = target.batch[0].clone()
+    moved = z.clone()
+    moved[:, 5] += 1.0
+    with torch.no_grad():
+        a, b = target.model(z)[1][:, 0], target.model(moved)[1][:, 0]
+    assert (not torch.allclose(a, b)) == over_batch
+
+
+def test_train_coupling_follows_a_declared_batch_axis():
+    r = run("train_coupling", _mixture(False))
+    assert r.status == "passed" and r.outcomes == ["train_batch_independent"], r.summary
