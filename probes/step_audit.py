@@ -57,6 +57,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "params_updated",
         "params_not_updated",
         "params_negligible_grad",
+        "frozen_params_moved",
         "optimizer_misses_params",
         "unregistered_modules",
         "params_frozen",
@@ -120,6 +121,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
 
 _BAD = {
     "grads_accumulate",
+    "frozen_params_moved",
     "params_not_updated",
     "optimizer_misses_params",
     "unregistered_modules",
@@ -210,6 +212,13 @@ def _updates(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -
             f"1e-6 of their weights (zero or vanishing): {', '.join(tiny[:6])}"
         )
     audit.meas.update(trainable_tensors=len(trainable), moved_tensors=len(moved))
+    frozen_moved = [n for n in moved if not params[n].requires_grad]
+    if frozen_moved:
+        audit.add(
+            "frozen_params_moved",
+            f"{len(frozen_moved)} tensor(s) with requires_grad=False changed over two steps (the optimizer still "
+            f"holds them: weight decay or momentum moves them without a gradient): {', '.join(frozen_moved[:8])}",
+        )
     if trainable and not moved and not tiny:
         audit.add(
             "params_not_updated",

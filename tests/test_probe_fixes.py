@@ -556,3 +556,42 @@ def test_step_audit_does_not_call_zero_gradient_tensors_updated(dead):
     assert r.status == "passed"
     assert ("params_negligible_grad" in r.outcomes) == dead and ("params_updated" in r.outcomes) == (not dead)
     assert ("every parameter updated" in r.summary) == (not dead)
+
+
+class _DecayEverything:
+    """An optimizer wrapper that applies weight decay to every parameter it holds, gradient or not."""
+
+    def __init__(self, params) -> None:
+        self.params = list(params)
+        self.inner = torch.optim.SGD(self.params, lr=0.1)
+        self.param_groups = self.inner.param_groups
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        self.inner.zero_grad(set_to_none=set_to_none)
+
+    def step(self) -> None:
+        for p in self.params:
+            p.data.mul_(0.99)  # decoupled decay, also on frozen tensors
+        self.inner.step()
+
+
+def _frozen_backbone(opt) -> Target:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+    for p in model[0].parameters():
+        p.requires_grad = False
+    batch = (torch.randn(16, 4), torch.randint(0, 2, (16,)))
+    return Target(model=model, batch=batch, loss_fn=F.cross_entropy, optimizer=opt)
+
+
+@pytest.mark.parametrize(("opt", "moved"), [(_DecayEverything, True), (lambda p: torch.optim.AdamW(p, lr=0.1), False)])
+def test_step_audit_sees_frozen_tensors_that_the_optimizer_still_moves(opt, moved):
+    r = run("step_audit", _frozen_backbone(opt))
+    assert ("frozen_params_moved" in r.outcomes) == moved and (r.status == "failed") == moved, r.summary
+    # plain torch: AdamW skips tensors without a gradient; the wrapper's decay does not
+    target = _frozen_backbone(opt)
+    before = target.model[0].weight.detach().clone()
+    o = target.optimizer(target.model.parameters())
+    F.cross_entropy(target.model(target.batch[0]), target.batch[1]).backward()
+    o.step()
+    assert (not torch.equal(before, target.model[0].weight)) == moved
