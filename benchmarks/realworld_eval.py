@@ -40,9 +40,9 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
-# Written blind to the engine and never tuned on. (fresh-2026-11-30 and -30b were each held out, measured
-# once, and then tuned on.)
-HELD_OUT_BATCHES = ("fresh-2026-11-30d",)
+# Written blind to the engine and never tuned on. Every batch so far (fresh-2026-11-30 to -30d) was held out,
+# measured once, and then tuned on, so none is held out now; a new blind batch goes here until it is read.
+HELD_OUT_BATCHES: tuple[str, ...] = ()
 # Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
 SETS = (
     ("dev", "DEV, in-sample: read and tuned on"),

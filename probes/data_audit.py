@@ -101,18 +101,21 @@ def _token_ids(target: Target) -> bool:
 def _overlap(xt: torch.Tensor, xv: torch.Tensor, near: float = 0.99) -> tuple[int, int]:
     """Validation rows equal (up to float noise) to some training row, and rows nearly equal to one.
 
-    Near means cosine similarity above `near` between standardised rows; it is only counted with 8 or
-    more features, where two unrelated rows essentially never point the same way.
+    Near means cosine similarity above `near` between standardised rows, each centred on its own mean (an
+    offset shared by a whole row, such as an image's brightness, would make unrelated rows point the same
+    way); it is only counted with 8 or more features, where two unrelated rows essentially never do.
     """
     xs, vs = _standardise(xt, xt), _standardise(xv, xt)
     tol = 1e-6 * math.sqrt(xs.shape[1])
-    unit = xs / xs.norm(dim=1, keepdim=True).clamp_min(1e-12)
+    centred = xs - xs.mean(dim=1, keepdim=True)
+    unit = centred / centred.norm(dim=1, keepdim=True).clamp_min(1e-12)
     hits = close = 0
     for chunk in vs.split(512):
         exact = torch.cdist(chunk, xs).min(dim=1).values <= tol
         hits += int(exact.sum())
         if xs.shape[1] >= 8:
-            cos = (chunk / chunk.norm(dim=1, keepdim=True).clamp_min(1e-12)) @ unit.T
+            c = chunk - chunk.mean(dim=1, keepdim=True)
+            cos = (c / c.norm(dim=1, keepdim=True).clamp_min(1e-12)) @ unit.T
             close += int(((cos.max(dim=1).values >= near) & ~exact).sum())
     return hits, close
 

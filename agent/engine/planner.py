@@ -21,6 +21,9 @@ LEAD = 0.2  # a cause at or above this credence is a leading candidate: its dire
 # Probes miss and false-alarm now and then, so a second probe that splits the candidates the same way
 # as one already chosen is still worth this fraction of what it would tell on its own.
 REPEAT_VALUE = 0.3
+# Probes this cheap (a forward or two) screen for causes no one suspected yet (inputs a thousand times too
+# large, a metric that is not an average): they run whenever they apply and the budget allows, chosen or not.
+SCREEN_COST = 1.5
 
 
 @dataclass
@@ -118,6 +121,11 @@ def plan(
         base = _entropy(_partition(cred, catalog, names))
         left -= cost
         del pool[req.name]
+    for name, info in sorted(pool.items()):
+        if info.cost <= SCREEN_COST and info.cost <= left:
+            chosen.append(ProbeRequest(name=name, reason="cheap screen (runs whenever it applies)"))
+            left -= info.cost
+    pool = {n: i for n, i in pool.items() if n not in {r.name for r in chosen}}
     for name, info in pool.items():
         if scaled(info, left) is None and info.cost > left:
             skipped.append(
