@@ -52,6 +52,12 @@ CASES = [
         "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",
     ),
     (
+        "loss_mask_edit",
+        "loss.padding_counted",
+        "-    loss_mask = attention_mask[:, 1:]\n+    loss_mask = attention_mask[:, :-1]\n",
+        "-    attn_mask = make_mask(x)\n+    attn_mask = make_mask(x, causal=True)\n",
+    ),
+    (
         "permute_removed",
         "layout.reshape_permute",
         "     out = att @ v  # (B, H, T, D)\n-    out = out.transpose(1, 2)\n     out = out.reshape(B, T, H * D)\n",

@@ -216,6 +216,11 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("I shuffle all rows and then split 80/20 on the sensor time series.", "shuffled_time_split"),
         ("A separate test set collected later also gives 95%.", "independent_test_agrees"),
         ("The masked loss is divided by the mask sum.", "mask_sum_division"),
+        ("Every so often a single step logs loss = nan.", "nan_sporadic"),
+        ("It happens more often when I lower the max sequence length.", "truncation_matters"),
+        ("Train and validation loss level off together at the same value.", "train_val_plateau_together"),
+        ("The regressor returns exactly 0.0 for every sample.", "outputs_all_zero"),
+        ("With another random seed it sometimes trains normally.", "seed_dependent_failure"),
         ("The logged gradient norm per step reads 0.5, 1.0, 1.5, 2.0 on a fixed batch.", "grads_accumulate"),
     ],
 )

@@ -255,8 +255,18 @@ def init_edit(code: str, func: str | None) -> str | None:
     return f"changes initialisation (`{m.group(0)}`)" if m else None
 
 
+_LOSS_MASK = re.compile(r"\b\w*(?:loss|label|target|token)\w*mask\w*\b|\bmask\w*\s*=.*\b(?:labels?|targets?)\b")
+
+
 @cue("mask_edit", on=("diff",))
 def mask_edit(code: str, func: str | None) -> str | None:
     """The change touches an attention or causal mask."""
     m = re.search(r"\b\w*mask\w*\b|triu|tril|is_causal", code)
-    return f"changes the attention mask (`{m.group(0)}`)" if m else None
+    return f"changes the attention mask (`{m.group(0)}`)" if m and not _LOSS_MASK.search(code) else None
+
+
+@cue("loss_mask_edit", on=("diff",))
+def loss_mask_edit(code: str, func: str | None) -> str | None:
+    """The change touches the mask that decides which positions the loss counts."""
+    m = _LOSS_MASK.search(code)
+    return f"changes which positions the loss counts (`{m.group(0)}`)" if m else None

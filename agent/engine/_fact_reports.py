@@ -359,6 +359,33 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("independent_test_agrees", "a separate test set collected independently gives the same result", [
         r"(?:separate|independent|new|fresh|later|external)\b.{0,30}test set\b.{0,60}(?:also|too|likewise|same|gives|matches|agrees|9\d ?%)",
     ]),
+    ("after_first_eval", "behaviour changes right after a validation pass", [
+        r"after (?:the |each |every )?(?:first )?(?:test|testing)\b(?: pass| step| epoch| run| loop| call)",
+    ]),
+    ("nan_sporadic", "single steps log NaN while the steps around them stay normal", [
+        r"(?:some|a single|occasional\w*|every so often|sometimes|certain|a few|odd) (?:\w+ )?(?:steps?|batches|iterations?)\b.{0,60}\bnan\b.{0,80}(?:normal again|recovers?|after it are normal|(?:next|following) (?:steps?|batches) (?:are )?(?:fine|normal))",
+        r"\bnan\b.{0,60}(?:steps|batches|iterations) (?:after|around) (?:it|that|them) (?:are )?(?:normal|fine)",
+        r"(?:every so often|occasionally|now and then|once in a while)\b.{0,30}(?:a single |one )?(?:steps?|batch(?:es)?|iterations?)\b.{0,20}(?:logs?|gives?|shows?|prints?|is|becomes?|turns?)\b.{0,20}\bnan\b",
+    ]),
+    ("truncation_matters", "it happens more with a shorter maximum sequence length", [
+        r"(?:lower|shorter|smaller|reduc\w*|decreas\w*) (?:the )?max(?:imum)?[_ ]?(?:sequence[_ ]|seq[_ ]|input[_ ])?(?:length|len)\b",
+    ]),
+    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
+        r"(?:level\w* off|plateau\w*|flatten\w*|stall\w*|stuck) together|together at (?:about |around )?(?:the )?same (?:value|level|loss)",
+    ]),
+    ("lr_no_help", "changing the learning rate does not help", [
+        r"(?:more epochs|longer training)? ?(?:or|and|,)? ?(?:a )?(?:lower|smaller|higher|larger) (?:learning rate|\blr\b)\b.{0,20}(?:don't|doesn't|do not|does not|won't|didn't) (?:move|change|help|fix)",
+    ]),
+    ("outputs_all_zero", "the model outputs exactly zero for every input", [
+        r"(?:returns?|outputs?|predicts?|gives?)\w* (?:exactly )?0(?:\.0+)? for (?:every|all|each|any)",
+    ]),
+    ("seed_dependent_failure", "another random seed sometimes trains normally", [
+        r"(?:another|other|different|new) (?:random )?seeds?\b.{0,40}(?:sometimes |often |usually )?(?:trains?|works?|fine|normal\w*|learns?)",
+    ]),
+    ("loss_depends_padding", "the loss depends on how much padding a batch has", [
+        r"(?:only|just) (?:the )?(?:batched|padded|larger)\b.{0,40}(?:has|have|contains?|gets?) (?:\w+ )?pad\w*",
+        r"batch size 1\b.{0,100}batch size \d+.{0,80}\bpad\w*",
+    ]),
     ("small_model", "a deliberately small or shallow model", [
         r"\b(?:\d|one|two|three)[- ]layers? (?:small |tiny |shallow )?(?:cnn|mlp|network|net|model|convnet|lstm|gru|rnn)|\b(?:small|tiny|shallow) (?:cnn|mlp|convnet)\b",
     ]),
