@@ -228,6 +228,7 @@ _LATER = re.compile(
     r"after (?:about |around |roughly |some |a few |several |many |~)?(\d[\d,.]*k?|a few|some|several|many|a while|hundreds|thousands|dozens|a couple)"
     r"(?: of)?(?: \w+)? (?:steps|iterations|iters|epochs|batches|updates|minutes|hours)|eventually|after a while|later on|gradually|mid-?training|"
     r"(?:at|from) (?:step|iteration|epoch) (?:[2-9]|\d{2,})|(?:step|iteration|epoch) \d{2,}|for a while|"
+    r"\bthen\s+(?:to\s+|becomes?\s+|goes\s+to\s+)?(?:nan|inf)\b|after that|afterwards|thereafter|"
     r"(?:few |several |couple of )?(?:hundred|thousand)s? (?:of )?(?:steps|iterations|iters|epochs|batches|updates)|"
     r"(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next|later|subsequent) (?:step|iteration|epoch|batch|round)s?",
     re.IGNORECASE,
