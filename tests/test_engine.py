@@ -130,6 +130,20 @@ def test_plan_prefers_the_discriminating_probe_and_skips_what_cannot_run():
     assert [s.name for s in skipped] == ["metric_audit"] and "metric_fn" in skipped[0].why
 
 
+def test_plan_runs_cheap_screens_nobody_asked_for_but_not_expensive_ones(monkeypatch):
+    """With no probe worth its cost to the greedy choice, the 1-unit data check still runs; a 10-unit one does not."""
+    monkeypatch.setattr(planner, "MIN_GAIN", 1e9)
+    cred = ledger("the loss oscillates wildly with a learning rate of 1.0").credences()
+    probes = [
+        info("data_audit", 1, "features_unscaled", "features_scaled"),
+        info("grad_check", 10, "grads_match", "backward_mismatch"),
+    ]
+    reqs, _ = planner.plan(catalog.load(), cred, probes, TARGET, budget_units=1000)
+    assert [(r.name, r.reason) for r in reqs] == [("data_audit", "cheap screen (runs whenever it applies)")]
+    reqs, _ = planner.plan(catalog.load(), cred, probes, TARGET, budget_units=0.5)
+    assert not reqs
+
+
 def test_plan_scales_a_probe_down_to_fit_the_budget():
     cred = ledger("the loss barely moves").credences()
     probes = [

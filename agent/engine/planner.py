@@ -5,7 +5,8 @@ or a clean result. A probe's value is how much it splits the credence mass into 
 different predicted outcomes (the entropy gain of the joint partition), plus a share
 (REPEAT_VALUE) of what it would split on its own, since probes are not infallible and a second
 test of the same split is worth something. We pick greedily by gain per
-cost until the gain is negligible or the budget (in forward+backward units) is spent.
+cost until the gain is negligible or the budget (in forward+backward units) is spent. Then every
+applicable probe that costs at most SCREEN_COST units runs too, as a screen for causes nobody suspected.
 """
 
 from __future__ import annotations
