@@ -16,6 +16,7 @@ import os
 import runpy
 import signal
 import sys
+import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -160,7 +161,13 @@ def _children(pid: int) -> list[int]:
 
 
 def reap_children() -> None:
-    """Kill every process this one started (DataLoader workers, subprocesses), and theirs."""
+    """Kill every process this one started (DataLoader workers, subprocesses), and theirs.
+
+    The DataLoader's SIGCHLD handler raises "worker killed" in this process when a worker dies, wherever this
+    process happens to be by then (even after the run was recorded), so the default handler goes back first.
+    """
+    if hasattr(signal, "SIGCHLD") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     stack = _children(os.getpid())
     seen: list[int] = []
     while stack:
