@@ -67,7 +67,8 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     with torch.no_grad():
         reordered = _reordered(target, out, targets, ctx.seed)
     meas["metric_on_reordered_rows"] = reordered
-    moved = reordered is not None and abs(reordered - actual) > options.tol * max(1.0, abs(actual))
+    # Summing in another order moves a float32 average by ~1e-7 of itself; a mean of chunk means moves by far more.
+    moved = reordered is not None and abs(reordered - actual) > max(options.tol, 1e-4) * max(1.0, abs(actual))
     if moved and math.isfinite(actual):
         tags = [t for t in tags if t != "metric_ok"] + ["metric_order_dependent"]
         findings.append(

@@ -110,7 +110,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
         audit.note(f"could not tell whether gradients are cleared: {acc_meas.get('unclear_because', '')}")
 
     graph_tags = _graph(target, model, ran, audit.findings, audit.meas)
-    _updates(model, before, audit)
+    _updates(model, before, {id(p) for g in opt.param_groups for p in g["params"]}, audit)
     audit.outcomes += graph_tags
     audit.outcomes += _mode(model, ran, target, audit.findings, audit.meas)
 
@@ -192,7 +192,7 @@ def _optimizer_covers(model: nn.Module, opt: torch.optim.Optimizer, audit: _Audi
     return True
 
 
-def _updates(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -> None:
+def _updates(model: nn.Module, before: dict[str, torch.Tensor], in_opt: set[int], audit: _Audit) -> None:
     """Which trainable tensors moved over the two steps, and why the others did not."""
     params = dict(model.named_parameters())
     moved = [n for n, p in params.items() if not torch.equal(before[n], p.detach())]
@@ -212,7 +212,8 @@ def _updates(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -
             f"1e-6 of their weights (zero or vanishing): {', '.join(tiny[:6])}"
         )
     audit.meas.update(trainable_tensors=len(trainable), moved_tensors=len(moved))
-    frozen_moved = [n for n in moved if not params[n].requires_grad]
+    # Only tensors the optimizer holds: an EMA teacher (BYOL, MoCo, DINO) is frozen and moved by design.
+    frozen_moved = [n for n in moved if not params[n].requires_grad and id(params[n]) in in_opt]
     if frozen_moved:
         audit.add(
             "frozen_params_moved",

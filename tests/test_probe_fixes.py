@@ -595,3 +595,41 @@ def test_step_audit_sees_frozen_tensors_that_the_optimizer_still_moves(opt, move
     F.cross_entropy(target.model(target.batch[0]), target.batch[1]).backward()
     o.step()
     assert (not torch.equal(before, target.model[0].weight)) == moved
+
+
+class _EmaPair(nn.Module):
+    """A student and an EMA teacher (frozen, updated by the train step itself, not by the optimizer)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.student, self.teacher = nn.Linear(4, 2), nn.Linear(4, 2)
+        self.teacher.requires_grad_(False)
+
+    def forward(self, x):
+        return self.student(x) + 0.0 * self.teacher(x)
+
+
+def _ema_step(model, batch, optimizer, loss_fn):
+    x, y = batch
+    optimizer.zero_grad()
+    loss = loss_fn(model(x), y)
+    loss.backward()
+    optimizer.step()
+    with torch.no_grad():
+        for t, s in zip(model.teacher.parameters(), model.student.parameters(), strict=True):
+            t.mul_(0.9).add_(0.1 * s)  # the teacher moves by design
+    return loss.detach()
+
+
+def test_step_audit_lets_an_ema_teacher_move():
+    torch.manual_seed(0)
+    model = _EmaPair()
+    target = Target(
+        model=model,
+        batch=(torch.randn(16, 4), torch.randint(0, 2, (16,))),
+        loss_fn=F.cross_entropy,
+        optimizer=lambda ps: torch.optim.SGD([p for p in ps if p.requires_grad], lr=0.1),
+        train_step=_ema_step,
+    )
+    r = run("step_audit", target)
+    assert "frozen_params_moved" not in r.outcomes, r.summary
