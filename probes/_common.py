@@ -345,7 +345,11 @@ def with_main_tensor(out: Any, new: torch.Tensor) -> Any:
     if isinstance(out, (tuple, list)) and not hasattr(out, "_fields"):
         return type(out)(new if v is old else v for v in out)
     if isinstance(out, dict):
-        return {k: new if v is old else v for k, v in out.items()}
+        dup = copy.copy(out)  # keeps the mapping's own type (a ModelOutput without logits, an OrderedDict)
+        for k, v in out.items():
+            if v is old:
+                dup[k] = new
+        return dup
     return new
 
 

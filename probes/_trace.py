@@ -45,9 +45,14 @@ REDUCTIONS = frozenset(
 )
 
 
+# Products that compare rows with rows: a @ b.T of two batch-indexed tensors is a (B, B) similarity matrix,
+# the core of contrastive losses and CLIP-style heads (coupling by design, never a layout bug).
+PAIRWISE_PRODUCTS = frozenset({"matmul", "mm", "bmm", "einsum", "cdist", "__matmul__", "__rmatmul__"})
+
+
 @dataclass
 class ShapeEvent:
-    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch
+    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch | batch_reduction | pairwise_batch
     op: str
     shapes: list[list[int]]
     out_shape: list[int] | None
@@ -70,7 +75,7 @@ class OpRecorder(TorchFunctionMode):
     batch_size: int
     stage: str = "forward"  # which part of the user's code is running; events carry it
     batch_axis: int = 0  # where the batch sits inside the model: the inputs' declared axis (1 when sequence-first)
-    reductions: bool = False  # also note reductions over the batch axis (useful in forward only)
+    reductions: bool = False  # also note reductions over the batch axis and row-by-row products (not for audits)
     events: list[ShapeEvent] = field(default_factory=list)
     n_ops: int = 0
 
@@ -95,6 +100,8 @@ class OpRecorder(TorchFunctionMode):
             self._check_norm(name, args, kwargs)
         elif self.reductions and name in REDUCTIONS:
             self._check_reduction(name, args, kwargs)
+        elif self.reductions and name in PAIRWISE_PRODUCTS:
+            self._check_pairwise(name, args, out)
         return out
 
     def _record(self, *a: Any, **k: Any) -> None:
@@ -110,8 +117,8 @@ class OpRecorder(TorchFunctionMode):
             return  # a scalar
         if a.dim() == b.dim() and self.stage not in PAIRWISE_SUSPECT_STAGES:
             return  # same-rank broadcasting (an explicit outer product, a bias)
-        if out.numel() > max(a.numel(), b.numel()):
-            # Both operands were stretched: (N,1) against (N,) gives (N,N).
+        if out.numel() > max(a.numel(), b.numel()) and _stretched_alike(a.shape, b.shape, out.shape):
+            # Both operands were stretched to each other's length: (N,1) against (N,) gives (N,N).
             self._record("broadcast", name.strip("_"), [list(a.shape), list(b.shape)], list(out.shape))
 
     def _check_loss(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
@@ -157,3 +164,25 @@ class OpRecorder(TorchFunctionMode):
         dims = dim if isinstance(dim, (tuple, list)) else (dim,)
         if any(isinstance(d, int) and d % x.dim() == a for d in dims):
             self._record("batch_reduction", name, [list(x.shape)], None, detail=f"dim={dim}")
+
+
+    def _check_pairwise(self, name: str, args: tuple[Any, ...], out: Any) -> None:
+        """A product of two batch-indexed tensors (not weights) with two batch-sized axes: rows compared with rows."""
+        B = self.batch_size
+        if B < 2 or not isinstance(out, torch.Tensor) or sum(s == B for s in out.shape) < 2:
+            return
+        flat = [a for arg in args for a in (arg if isinstance(arg, (list, tuple)) else (arg,))]
+        operands = [t for t in flat if isinstance(t, torch.Tensor) and not isinstance(t, torch.nn.Parameter)]
+        if sum(B in t.shape for t in operands) >= 2:
+            self._record("pairwise_batch", name, [list(t.shape) for t in operands], list(out.shape))
+
+
+def _stretched_alike(a: torch.Size, b: torch.Size, out: torch.Size) -> bool:
+    """Whether each operand was stretched to a length the other one had: (N,1) vs (N,) -> (N,N) is, while
+    (B,1) vs (F,) -> (B,F) with B != F is an outer product written on purpose (sinusoidal embeddings, grids)."""
+    n = len(out)
+    a_full, b_full = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    a_grew = {o for s, o in zip(a_full, out, strict=True) if s == 1 and o > 1}
+    b_grew = {o for s, o in zip(b_full, out, strict=True) if s == 1 and o > 1}
+    return bool(a_grew & b_grew)
+

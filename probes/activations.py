@@ -17,7 +17,9 @@ from .registry import ProbeContext, probe
 
 RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh", "hardtanh_"}
 # Smooth rectifiers: a unit is dead when its input sits deep in the flat negative tail for every example.
-SMOOTH = {"gelu", "silu", "silu_", "mish", "mish_", "elu", "elu_", "selu", "selu_", "celu", "softplus", "hardswish"}
+# Softplus is left out: it mostly makes a quantity positive (a scale, a state-space model's step size, whose
+# initialisation puts inputs near log(0.01) on purpose), where the tail is the intended regime.
+SMOOTH = {"gelu", "silu", "silu_", "mish", "mish_", "elu", "elu_", "selu", "selu_", "celu", "hardswish"}
 SQUASHERS = {"sigmoid", "tanh", "sigmoid_", "tanh_"}
 TAIL = -3.0  # GELU/SiLU/Mish give about 0 and slope under 0.1 below this; ELU's slope is e^-3
 RECURRENT = (nn.RNNBase,)
@@ -160,14 +162,19 @@ def _gates(m: nn.Module, args: tuple[Any, ...], out: Any) -> list[tuple[str, tor
 
 
 def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, float]]:
-    """(name, RMS gradient, RMS gradient / RMS weight) of each weighted layer, in forward-call order."""
+    """(name, RMS gradient, RMS gradient / RMS weight) of each weighted layer, in forward-call order.
+
+    An embedding table's ratio is left at 0: its rows start tiny by convention (std 0.02 or less) and
+    gather the gradient of every occurrence, so a large ratio there says nothing about the step size."""
     out = []
     mods = dict(model.named_modules())
     for name in order:
         w = getattr(mods[name], "weight", None)
         if isinstance(w, nn.Parameter) and w.grad is not None and w.dim() >= 2:
             g = float(w.grad.detach().pow(2).mean().sqrt())
-            out.append((name, g, g / (float(w.detach().pow(2).mean().sqrt()) + 1e-12)))
+            w_rms = float(w.detach().pow(2).mean().sqrt())
+            ratio = 0.0 if isinstance(mods[name], nn.Embedding) else g / (w_rms + 1e-12)
+            out.append((name, g, ratio))
     return out
 
 

@@ -277,8 +277,11 @@ def _label_features(
 ) -> tuple[torch.Tensor | None, torch.Tensor | None, str | None]:
     """The features the label check reads: the inputs as they are, or for integer token ids with one
     label per row, token frequencies (ids are names, not magnitudes: kNN and ridge would read them as
-    numbers). (None, None, reason) when the check cannot read the inputs."""
-    if bool(data_rows(target.train_data, 1)[0].is_floating_point()):
+    numbers). (None, None, reason) when the check cannot read the inputs or the labels."""
+    floats = bool(data_rows(target.train_data, 1)[0].is_floating_point())
+    if yt.dim() != 1 and floats:
+        return None, None, "skipped: targets with several values per row (a reconstruction, a dense map) are no label"
+    if floats:
         return xt, xv, None
     if yt.dim() != 1:
         return None, None, "skipped: integer (token id) inputs with a label per position are not per-row features"

@@ -211,8 +211,15 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     rec = OpRecorder(batch_size=B, reductions=True, batch_axis=axes[0])
     with torch.enable_grad(), rec:
         out = call(leaves.inputs)
-    y = main_tensor(out)
     leaves.remove()
+    pairwise = _Pairwise(rec)
+    y = pairwise.main_output(out)
+    if y is None:
+        return ProbeResult(
+            name="dependency",
+            status="not_applicable",
+            summary=f"every output compares rows with rows ({pairwise.describe()}): they couple the batch by design",
+        )
     axis, scores = output_batch_axis(call, inputs, y, B, ctx.seed, declared=target.batch_axis is not None)
     if axis is None and not scores:
         return ProbeResult(
@@ -230,7 +237,9 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     if not leaves.leaves:
         why = "no float input and no nn.Embedding output whose batch axis could be found"
         return _unmapped(why + (f" ({'; '.join(leaves.unmapped[:3])})" if leaves.unmapped else ""), scores)
-    tags, meas, findings, passes = _rows(_every_output(out, y, axis, B), leaves, model, rec, options.tol)
+    tags, meas, findings, passes = _rows(_every_output(out, y, axis, B, pairwise), leaves, model, rec, options.tol)
+    if pairwise.events:
+        findings.append(Finding(text=f"left out of the row test, as coupling by design: {pairwise.describe()}"))
     if axis != 0:
         meas["output_batch_axis"] = axis
     if scores:
@@ -245,14 +254,45 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     )
 
 
-def _every_output(out: Any, y: torch.Tensor, axis: int, batch: int) -> torch.Tensor:
+class _Pairwise:
+    """Outputs that compare rows with rows: a (B, B) head built by a product of two batch-indexed tensors
+    (CLIP's logits_per_image, a similarity matrix for in-batch negatives). Such a head couples the rows on
+    purpose, so the row test leaves it out and reads the model's other outputs. Heads are matched by shape:
+    a per-row output whose width happens to equal the batch size looks the same and is left out too."""
+
+    def __init__(self, rec: OpRecorder) -> None:
+        self.events = [ev for ev in rec.events if ev.kind == "pairwise_batch"]
+        self._shapes = [sorted(ev.out_shape or []) for ev in self.events]
+
+    def covers(self, t: torch.Tensor) -> bool:
+        return sorted(t.shape) in self._shapes
+
+    def main_output(self, out: Any) -> torch.Tensor | None:
+        """The main output, or the first float output that is not a row-by-row head (None: there is none)."""
+        y = main_tensor(out)
+        if not self.covers(y):
+            return y
+        return next((t for t in flat_tensors(out) if t.is_floating_point() and t.dim() and not self.covers(t)), None)
+
+    def describe(self) -> str:
+        ev = self.events[0]
+        line = f" at {ev.where[0]}:{ev.where[1]}" if ev.where else ""
+        return f"`{ev.op}` of {' and '.join(str(tuple(s)) for s in ev.shapes)} gives {tuple(ev.out_shape or [])}{line}"
+
+
+def _every_output(out: Any, y: torch.Tensor, axis: int, batch: int, pairwise: _Pairwise) -> torch.Tensor:
     """The output rows to test, batch first: the main output, joined (each row flattened) by every other
     float output with the batch on the same axis. A model returning several heads (a mixture's means,
-    scales and weights; boxes and scores) can couple the rows in any of them."""
+    scales and weights; boxes and scores) can couple the rows in any of them; row-by-row heads are left out."""
     extra = [
         t
         for t in flat_tensors(out)
-        if t is not y and t.is_floating_point() and t.requires_grad and t.dim() > axis and t.shape[axis] == batch
+        if t is not y
+        and t.is_floating_point()
+        and t.requires_grad
+        and t.dim() > axis
+        and t.shape[axis] == batch
+        and not pairwise.covers(t)
     ]
     if not extra:
         return y.movedim(axis, 0)

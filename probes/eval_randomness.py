@@ -11,63 +11,23 @@ May import: schemas, the probe registry and helpers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
-from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
-from ._common import call_flat, clone, clone_batch, copy_model, finding_at, fork_rng, main_tensor, user_frame
+from ._common import call_flat, clone, clone_batch, copy_model, finding_at, fork_rng, main_tensor
+from ._draws import SAMPLING, RandomOps
 from .registry import ProbeContext, probe
-
-DROPOUTS = frozenset({"dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"})
-SAMPLERS = frozenset(
-    """rand randn randint rand_like randn_like randint_like bernoulli bernoulli_ multinomial normal normal_
-    uniform_ exponential_ randperm""".split()
-)
-
-
-# Gaussian draws in forward are how generative models sample (a VAE's reparameterised latent, diffusion
-# noise): random in eval mode by design, unlike dropout left on.
-GAUSSIAN = frozenset({"randn", "randn_like", "normal", "normal_"})
 
 
 class EvalRandomnessOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     tol: float = Field(default=1e-6, gt=0, description="relative difference that counts as a different output")
-
-
-@dataclass
-class _RandomOps(TorchFunctionMode):
-    """Record the random draws a forward makes, each with the user's source line."""
-
-    calls: list[tuple[str, tuple[str, int, str] | None]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        super().__init__()
-
-    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
-        kwargs = kwargs or {}
-        name = getattr(func, "__name__", "")
-        what = None
-        if name in DROPOUTS:
-            p = kwargs.get("p", args[1] if len(args) > 1 else 0.5)
-            if kwargs.get("training", args[2] if len(args) > 2 else True) and float(p) > 0:
-                what = f"{name}(p={float(p):g}, training=True)"
-        elif name == "scaled_dot_product_attention":
-            p = kwargs.get("dropout_p", args[4] if len(args) > 4 else 0.0)
-            if float(p) > 0:
-                what = f"scaled_dot_product_attention(dropout_p={float(p):g})"
-        elif name in SAMPLERS:
-            what = name
-        if what is not None:
-            self.calls.append((what, user_frame()))
-        return func(*args, **kwargs)
 
 
 def _gap(a: torch.Tensor, b: torch.Tensor) -> float:
@@ -90,12 +50,13 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
     copy with the first seed. Same seed, different output on the second call: forward reads state an
     earlier call wrote (cross-call state). Same seed repeats but another seed changes the output: the
     eval-mode forward is random but keeps no state (dropout called with training=True, attention
-    dropout passed regardless of self.training), unless every draw is Gaussian noise (randn, normal):
-    that is sampling, as a VAE's latent or a diffusion step does by design (`eval_sampling`, passed).
+    dropout passed regardless of self.training), unless every draw is sampling (Gaussian noise, integers,
+    categorical: never a dropout mask), as a VAE's latent or a diffusion step's noise and timestep are by
+    design (`eval_sampling`, passed).
     Random draws made during the forward are listed with their source lines. Forward passes only.
     """
     base = copy_model(target).eval()
-    recorder = _RandomOps()
+    recorder = RandomOps()
 
     def call(model: nn.Module, seed: int, record: bool = False) -> torch.Tensor:
         with fork_rng(model), torch.no_grad():
@@ -133,9 +94,9 @@ def _judge(meas: dict[str, Any], calls: list[tuple[str, tuple[str, int, str] | N
     if meas["fresh_copy_gap"] > tol:
         text = "two fresh copies under the same seed disagree: the forward is not repeatable even when reseeded"
         return _result("inconclusive", [], [Finding(text=text)], meas, text)
-    if meas["other_seed_gap"] > tol and calls and all(w in GAUSSIAN for w, _ in calls):
+    if meas["other_seed_gap"] > tol and calls and all(w in SAMPLING for w, _ in calls):
         text = (
-            f"the eval-mode forward samples Gaussian noise ({calls[0][0]}) and changes with the seed "
+            f"the eval-mode forward samples ({', '.join(sorted({w for w, _ in calls}))}) and changes with the seed "
             f"(relative {meas['other_seed_gap']:.2g}) but keeps no state: sampling, as a VAE or diffusion model "
             "does by design; no dropout is left on"
         )

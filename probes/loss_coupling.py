@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import clone_batch, copy_model, forward, main_tensor, with_main_tensor
+from ._trace import OpRecorder
 from .registry import ProbeContext, probe
 
 
@@ -44,12 +45,15 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
     A loss that is a mean or sum over rows (or tokens) gives each row a gradient from its own output and
     target only. A softmax, log-softmax or normalisation over the batch axis inside the loss (dim=0 where
     dim=-1 was meant) ties every row to the others, which the model-side `dependency` probe cannot see.
-    Losses that compare rows on purpose (contrastive, in-batch negatives) also couple rows: the finding
-    says so. The model runs once, in eval mode, on a copy; the loss only sees cloned tensors.
+    Losses that compare rows on purpose (contrastive, in-batch negatives: a product of two batch-indexed
+    tensors giving a (B, B) matrix, in the loss or in the forward that made its input) couple rows by
+    design; then the result is inconclusive. The model runs once, in eval mode, on a copy; the loss only
+    sees cloned tensors.
     """
     model = copy_model(target).eval()
     inputs, targets = target.batch
-    with torch.no_grad():
+    rec = OpRecorder(batch_size=target.batch_size, reductions=True, batch_axis=target.input_axes[0])
+    with torch.no_grad(), rec:
         out = forward(target, model, clone_batch(inputs))
     logits = main_tensor(out).detach()
     rows = logits.shape[0] if logits.dim() else 0
@@ -64,7 +68,9 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
     noise = torch.randn(logits[keep:].shape, generator=gen).to(logits.device, logits.dtype)
     moved = logits.clone()
     moved[keep:] += noise * (logits.std() + 1.0)  # (B-keep, ...): only the other rows change
-    base = _grad_of_first_rows(target, out, logits, targets, keep)
+    rec.stage = "loss"
+    with rec:
+        base = _grad_of_first_rows(target, out, logits, targets, keep)
     other = _grad_of_first_rows(target, out, moved, targets, keep)
     if base is None or other is None:  # e.g. a loss the model computed itself (output.loss): nothing to test
         return ProbeResult(
@@ -74,6 +80,22 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
         )
     change = float((base - other).abs().max() / (base.abs().max() + 1e-12))
     meas = {"rows": rows, "rows_held": keep, "relative_change": round(change, 6)}
+    # Row-by-row products in the loss, or the one in forward that made the output the loss reads.
+    pairs = [
+        ev
+        for ev in rec.events
+        if ev.kind == "pairwise_batch" and (ev.stage == "loss" or sorted(ev.out_shape or []) == sorted(logits.shape))
+    ]
+    if change > options.tol and pairs:
+        ev = pairs[0]
+        line = f" at {ev.where[0]}:{ev.where[1]}" if ev.where else ""
+        text = (
+            f"the loss gradient of rows 0..{keep - 1} moves with the other rows' outputs ({change:.1%}), and the "
+            f"{ev.stage} compares rows with rows (`{ev.op}` gives {tuple(ev.out_shape or [])}{line}): a contrastive "
+            "or in-batch-negative loss couples rows by design, so this test cannot tell a wrong axis from it"
+        )
+        meas["row_by_row_product"] = f"{ev.op} -> {tuple(ev.out_shape or [])}"
+        return ProbeResult(name="loss_coupling", status="inconclusive", measurements=meas, summary=text)
     if change > options.tol:
         text = (
             f"changing the outputs of rows {keep}..{rows - 1} changes the loss gradient of rows 0..{keep - 1} "

@@ -98,7 +98,8 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
     the end of the stretch past the minimum where the loss stays within half of its total drop,
     capped at a third of the rate where the loss first doubles (one step per rate; sustained training
     diverges sooner). A rate above the band is too high; more than `margin` times below it, too low.
-    A sweep cut short by the deadline gives no verdict.
+    A sweep cut short by the deadline gives no verdict, nor does a loss that falls below minus its start
+    (an objective with no floor: a policy-gradient surrogate).
     """
     model = copy_model(target).train()
     opt = make_optimizer(target, model)
@@ -121,6 +122,17 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             status="inconclusive",
             measurements=meas,
             summary=f"ran out of time after {len(lrs)} of {options.steps} steps of the sweep; no verdict",
+        )
+    finite = [v for v in raw if math.isfinite(v)]
+    if finite and finite[0] > 0 and min(finite) < -finite[0]:
+        # A loss that falls far below zero has no floor to fit toward (a policy-gradient surrogate, a Gaussian
+        # likelihood whose variance collapses): the sweep finds its fastest fall, which says nothing of a rate.
+        return ProbeResult(
+            name="lr_range",
+            status="inconclusive",
+            measurements=meas,
+            summary=f"the loss fell from {finite[0]:.3g} to {min(finite):.3g}, far below zero: an objective with no "
+            "floor, on which a range test reads no band; no verdict",
         )
     band = _band(lrs, losses)
     if band is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -12,6 +13,7 @@ from torch import nn
 from debug_agent.schemas import ProbeResult, Target
 
 from ._common import clone_batch, copy_model, make_optimizer, train_step
+from ._draws import SAMPLING, RandomOps
 from .registry import ProbeContext, probe
 
 
@@ -23,6 +25,12 @@ class OverfitOptions(BaseModel):
     drop: float = Field(default=0.9, gt=0, lt=1, description="fraction of the initial loss that must go")
     zero: float = Field(default=1e-6, ge=0, description="a loss at or below this counts as zero")
     few_rows: int = Field(default=2, ge=1, le=64, description="rows of the retry when the whole batch stalls")
+    sampled_drop: float = Field(
+        default=0.1,
+        gt=0,
+        lt=1,
+        description="with a sampled objective (noise drawn in the step), a drop this large is no stall: no verdict",
+    )
     still_falling: float = Field(
         default=0.1, gt=0, lt=1, description="a last-quarter fall this large: the steps ran out, not the model"
     )
@@ -57,10 +65,14 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     quarter) is inconclusive: a sound model that is merely slow looks the same as a weak one. A stall
     is retried on the batch's first `few_rows` rows: a model that memorises those but not the whole
     batch has a working training step and too little capacity (`capacity_limited`), not a defect.
+    A step that samples noise (a VAE's latent, a diffusion step's noise and timestep) makes a loss with a
+    floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either.
     """
     model = _bare_copy(target)
     opt = make_optimizer(target, model)
-    losses, stop = _train(target, model, opt, ctx, options)
+    draws = RandomOps()
+    losses, stop = _train(target, model, opt, ctx, options, watch=draws)
+    sampled = sorted({w for w, _ in draws.calls if w in SAMPLING})
     first, last = losses[0], losses[-1]
     finite = [v for v in losses if math.isfinite(v)]
     best = min(finite) if finite else float("nan")
@@ -85,6 +97,12 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     elif _still_falling(losses, options.still_falling):
         status, outcomes = "inconclusive", []
         summary = f"loss still falling when the {len(losses)} steps ran out ({first:.4g} -> {best:.4g})"
+    elif sampled and (meas["relative_drop"] or 0) >= options.sampled_drop:
+        status, outcomes = "inconclusive", []
+        summary = (
+            f"loss fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%}), short of {options.drop:.0%}, but each "
+            f"step samples noise ({', '.join(sampled)}): a sampled objective keeps a floor above zero"
+        )
     elif meas["relative_drop"] is not None and _fits_few_rows(target, ctx, options, meas):
         status, outcomes = "passed", ["capacity_limited"]
         summary = (
@@ -159,12 +177,15 @@ def _train(
     ctx: ProbeContext,
     options: OverfitOptions,
     batch: Any = None,
+    watch: RandomOps | None = None,
 ) -> tuple[list[float], str]:
-    """Step on the one batch until the loss reaches the goal, turns non-finite, or time runs out."""
+    """Step on the one batch until the loss reaches the goal, turns non-finite, or time runs out
+    (`watch` records the random draws of the first step)."""
     batch = clone_batch(target.batch) if batch is None else batch
     losses: list[float] = []
-    for _ in range(options.steps):
-        losses.append(train_step(target, model, opt, batch))
+    for i in range(options.steps):
+        with watch if watch is not None and i == 0 else contextlib.nullcontext():
+            losses.append(train_step(target, model, opt, batch))
         first, last = losses[0], losses[-1]
         if not math.isfinite(last):
             return losses, "nonfinite"

@@ -102,7 +102,9 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
     gives a small ratio; over 1-2 examples it approaches or exceeds 1. Strong coupling is reported
     when a training-mode batch norm takes its statistics over fewer than `min_values` values per
     channel (or, with no batch-norm op, when the ratio reaches `strong`). The cross change in eval
-    mode is measured too, to say when coupling exists only in training. Six forwards, no backward.
+    mode is measured too, to say when coupling exists only in training; with no batch-norm op and as much
+    coupling in eval mode the result is inconclusive (the dependency probe judges eval-mode coupling).
+    Six forwards, no backward.
     """
     B = target.batch_size
     if B < 2:
@@ -134,6 +136,14 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
             "in training mode each row's output depends on its own input only",
         )
     only = " only in training mode" if gaps["eval_cross"] <= options.tol else ""
+    if smallest is None and gaps["eval_cross"] >= 0.9 * gaps["train_cross"]:
+        # No batch statistics, and eval mode couples the rows as much: the forward mixes rows in any mode (a
+        # pairwise head, a layout scramble); the dependency probe, which runs in eval mode, judges that.
+        text = (
+            f"the rows couple as much in eval mode as in training mode (relative change {gaps['eval_cross']:.2g} vs "
+            f"{gaps['train_cross']:.2g}) and no batch norm uses batch statistics: not a training-mode effect"
+        )
+        return ProbeResult(name="train_coupling", status="inconclusive", measurements=meas, summary=text)
     tiny = smallest is not None and smallest[0] < options.min_values
     if tiny or (smallest is None and ratio >= options.strong):
         if smallest is not None:
