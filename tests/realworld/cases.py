@@ -41,6 +41,13 @@ CASES = [
     Case("own_lstm (seq-first, hidden state)", "own_lstm.py", "none", needs=""),
     Case("own_outputs_bf16 (dict, output object, autocast)", "own_outputs_bf16.py", "none", needs=""),
     Case("own_compiled (torch.compile wrapper)", "own_compiled.py", "none", needs=""),
+    Case("clip (two towers, (B, B) logits)", "hf_clip.py", "none"),
+    Case("mamba (state-space, softplus step sizes)", "hf_mamba.py", "none"),
+    Case("whisper (speech encoder-decoder)", "hf_whisper.py", "none"),
+    Case("own_vae (sampled latent)", "own_generative.py:make_vae", "none", needs=""),
+    Case("own_simclr (contrastive loss)", "own_generative.py:make_simclr", "none", needs=""),
+    Case("own_diffusion (noise and timestep drawn in forward)", "own_generative.py:make_diffusion", "none", needs=""),
+    Case("own_actor_critic (policy-gradient loss)", "own_generative.py:make_actor_critic", "none", needs=""),
     Case(
         "own_gpt: causal mask removed",
         "own_gpt.py:make_no_causal_mask",
