@@ -8,8 +8,8 @@
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
     holdout_b.toml and holdout_c.toml, written blind later, were each measured once and then tuned on
-    (in-sample since); holdout_d.toml, a fourth set written blind, is only measured (texts and misses never
-    printed).
+    (in-sample since); holdout_d.toml and holdout_e.toml, written blind later, are only measured (texts and
+    misses never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
@@ -40,9 +40,9 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
-# Written blind to the engine and never tuned on. Every batch so far (fresh-2026-11-30 to -30d) was held out,
-# measured once, and then tuned on, so none is held out now; a new blind batch goes here until it is read.
-HELD_OUT_BATCHES: tuple[str, ...] = ()
+# Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30d were each held out,
+# measured once, and then tuned on; -30e is held out (written blind, measured at the end of a push).
+HELD_OUT_BATCHES: tuple[str, ...] = ("fresh-2026-11-30e",)
 # Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
 SETS = (
     ("dev", "DEV, in-sample: read and tuned on"),
@@ -50,6 +50,7 @@ SETS = (
     ("holdout_b", "set B, in-sample: measured blind once, then tuned on"),
     ("holdout_c", "set C, in-sample: measured blind once, then tuned on"),
     ("holdout_d", "set D, held out: written blind"),
+    ("holdout_e", "set E, held out: written blind"),
 )
 TUNED = ("dev", "holdout_b", "holdout_c")  # the sets whose misses may be read
 sys.path.insert(0, str(ROOT / "paraphrases"))
@@ -104,7 +105,10 @@ def run_corpus(cases: list[dict]) -> list[dict]:
             args += ["--target", str(folder / "target.py")]
         row = {"name": c["name"], "expect": c["cause"], "family": c.get("source_family", ""), "batch": c["batch"]}
         rows.append(row | cli(args, folder))
-        show(rows[-1])
+        if c["batch"] in HELD_OUT_BATCHES:  # a held-out case's answer is not shown: reading it would tune on it
+            print(f"  {c['name'][:2]}... (held out, not shown)", flush=True)
+        else:
+            show(rows[-1])
     return rows
 
 
@@ -242,9 +246,9 @@ def main() -> int:
         if unseen:
             results["(b) corpus, held out (blind batch)"] = figures(unseen)
         results |= per_batch(rows["corpus"])
-        no_target = [r for r in rows["corpus"] if not (CORPUS / r["name"] / "target.py").exists()]
+        no_target = [r for r in seen if not (CORPUS / r["name"] / "target.py").exists()]
         if no_target:
-            results["    of which symptom/diff only"] = figures(no_target)
+            results["    in-sample, symptom/diff only"] = figures(no_target)
     if "paraphrases" not in args.skip:
         print("(c) paraphrases, symptom only", flush=True)
         rows["paraphrases"] = run_paraphrases(TUNED if args.dev_only else tuple(s for s, _ in SETS))

@@ -23,7 +23,13 @@ CASES = sorted(p.parent for p in CORPUS.glob("*/case.toml"))
 KINDS = {"bug", "not_bug"}
 # Batches written blind to the engine; benchmarks/realworld_eval.py reports each apart. Each was held out and
 # measured once before the engine was tuned on it (benchmarks/realworld_eval.py says which, if any, is held out).
-FRESH_BATCHES = ("fresh-2026-11-30", "fresh-2026-11-30b", "fresh-2026-11-30c", "fresh-2026-11-30d")
+FRESH_BATCHES = (
+    "fresh-2026-11-30",
+    "fresh-2026-11-30b",
+    "fresh-2026-11-30c",
+    "fresh-2026-11-30d",
+    "fresh-2026-11-30e",
+)
 
 
 def _meta(folder: Path) -> dict:
