@@ -347,7 +347,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("value_overestimates", "value estimates drift above any reachable return", [
         r"(?:\bvalue (?:estimates?|function|head|targets?|predictions?)|q[- ]?values?|critic|\bestimates?|\bvalues? of (?:the )?(?:states?|critic))\b.{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
-    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask(?!\s*r-?cnn)|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
+    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:(?<!training is )(?<!training was )(?<!it is )(?<!it was )(?<!I'm )(?<!I am )(?<!we're )(?<!get )(?<!got )done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask(?!\s*r-?cnn)|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
         r"custom (?:backward|gradient|autograd|op|function|kernel|activation|cuda)|autograd\.function|hand[- ]?written (?:backward|gradient)|fused (?:op|kernel|activation)|triton|straight[- ]through|own backward|gradcheck",
     ]),
@@ -378,7 +378,7 @@ RULES: list[tuple[str, str, list[str]]] = [
 NEGATABLE = frozenset({
     "mentions_dropout", "mentions_batchnorm", "padding_mentioned", "cache_mentioned", "scheduler_mentioned",
     "grad_accum", "attention_mentioned", "custom_op", "multi_loss", "deep_network", "non_torch_op",
-    "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned",
+    "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned", "terminal_mentioned",
     "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable", "data_overlap",
 })
 NEGATION = r"(?:\b(?:no|without|not using|not(?!\s+the\b)|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"

@@ -126,7 +126,10 @@ class Ledger:
                     reasons=reasons,
                 )
             )
-        out.sort(key=lambda h: -h.credence)
+        # Ranked by the unrounded credence, then the score: behind a confident top cause the others round
+        # to 0.0 but still differ in evidence, and their order is the answer's second and third guesses.
+        order = {e.id: (cred[e.id], self.score(e)) for e in self.catalog.entries}
+        out.sort(key=lambda h: order[h.cause_id], reverse=True)
         if not self.healthy_allowed and len(out) > 1 and out[0].cause_id == self.catalog.healthy_id:
             out[0], out[1] = out[1], out[0]
         total = sum(h.credence for h in out)
