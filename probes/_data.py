@@ -24,7 +24,24 @@ def _pair(item: Any, where: str) -> tuple[Any, Any]:
     )
 
 
+# Keyword inputs that carry the features of a Hugging Face-style model, in order of preference.
+_FEATURE_KEYS = ("pixel_values", "input_values", "input_features", "inputs_embeds", "input_ids")
+
+
+def _features(x: Mapping) -> Any:
+    """The feature tensor of keyword inputs: a known feature key, else the only float tensor."""
+    for key in _FEATURE_KEYS:
+        if isinstance(x.get(key), torch.Tensor):
+            return x[key]
+    floats = [v for v in x.values() if isinstance(v, torch.Tensor) and v.is_floating_point()]
+    if len(floats) == 1:
+        return floats[0]
+    raise DataNotUsable(f"data holds keyword inputs ({', '.join(map(str, x))}) with no one feature tensor to read")
+
+
 def _rows(x: Any) -> torch.Tensor:
+    if isinstance(x, Mapping):
+        x = _features(x)
     try:
         return torch.as_tensor(x)
     except (TypeError, ValueError, RuntimeError) as exc:

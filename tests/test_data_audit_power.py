@@ -107,3 +107,31 @@ def test_a_label_set_by_one_position_is_predictable():
     shuffled = labels[torch.randperm(384, generator=g)]
     bad = run("data_audit", Target(model=model, batch=(ids[:32], shuffled[:32]), train_data=(ids, shuffled)))
     assert "labels_unpredictable" in bad.outcomes, bad.measurements
+
+
+class PixelModel(nn.Module):
+    """Keyword inputs, as a Hugging Face image model takes them: model(pixel_values=...)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fc = nn.Linear(3 * 8 * 8, 4)
+
+    def forward(self, pixel_values: torch.Tensor) -> torch.Tensor:
+        return self.fc(pixel_values.flatten(1))
+
+
+def test_keyword_inputs_are_read_for_the_feature_scale():
+    g = torch.Generator().manual_seed(0)
+    raw = torch.randint(0, 256, (96, 3, 8, 8), generator=g).float()  # BUG: 0-255 pixels fed as they are
+    y = torch.arange(96) % 4
+
+    def target(x: torch.Tensor) -> Target:
+        return Target(
+            model=PixelModel(), batch=({"pixel_values": x[:16]}, y[:16]), loss_fn=nn.CrossEntropyLoss(),
+            train_data=({"pixel_values": x[:64]}, y[:64]), val_data=({"pixel_values": x[64:]}, y[64:]),
+        )  # fmt: skip
+
+    buggy, healthy = run("data_audit", target(raw)), run("data_audit", target((raw / 255 - 0.5) / 0.29))
+    assert "features_unscaled" in buggy.outcomes, buggy.summary
+    assert buggy.measurements["source"] == "train_data"
+    assert "features_unscaled" not in healthy.outcomes and healthy.status != "not_applicable", healthy.summary

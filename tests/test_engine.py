@@ -193,3 +193,17 @@ def test_a_late_failure_discounts_short_horizon_clean_results():
     early = weight("The loss is NaN from the very first step.")
     full = catalog.load().get("numeric.unstable").probes["nonfinite_trace"]["all_finite"]
     assert early == full and late == pytest.approx(full * catalog.load().late_failure.discount)
+
+
+def test_behind_a_confident_top_cause_the_rest_are_ranked_by_evidence_not_catalog_order():
+    """The others round to 0.0 credence, yet their order is the report's second and third guess."""
+    led = ledger(
+        "the loss becomes nan after a few hundred steps and the gradient norm keeps growing",
+        results=[result("shape_audit", "failed", "broadcast_expansion"), result("dependency", "failed", "batch_leak")],
+    )
+    hyps = led.hypotheses()
+    assert hyps[0].credence >= 0.9
+    scores = {e.id: led.score(e) for e in led.catalog.entries}
+    rest = [h.cause_id for h in hyps[1:]]
+    assert [scores[c] for c in rest] == sorted((scores[c] for c in rest), reverse=True)
+    assert {"optim.lr_too_high", "grad.exploding", "numeric.unstable"} & set(rest[:3])

@@ -65,6 +65,18 @@ def test_fact_is_read(text: str, fact: str):
     assert fact in ids(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The training loss goes down quickly and nothing crashes.",
+        "Training is done after 10 epochs and the accuracy is 60%.",
+        "There is no truncation anywhere in my pipeline.",
+    ],
+)
+def test_words_of_a_program_are_not_episode_ends(text: str):
+    assert "terminal_mentioned" not in ids(text)
+
+
 def test_reference_values_need_a_match():
     assert "loss_at_chance" not in ids("The loss is 1.7 on our 10-class task.")
     assert "metric_impossible" not in ids("Validation accuracy is 87%.")
