@@ -279,12 +279,10 @@ def _label_features(
     label per row, token frequencies (ids are names, not magnitudes: kNN and ridge would read them as
     numbers). (None, None, reason) when the check cannot read the inputs or the labels."""
     floats = bool(data_rows(target.train_data, 1)[0].is_floating_point())
-    if yt.dim() != 1 and floats:
-        return None, None, "skipped: targets with several values per row (a reconstruction, a dense map) are no label"
+    if yt.dim() != 1:  # a reconstruction or dense map; or a label per token position
+        return None, None, f"skipped: {'float' if floats else 'integer'} inputs with several label values per row"
     if floats:
         return xt, xv, None
-    if yt.dim() != 1:
-        return None, None, "skipped: integer (token id) inputs with a label per position are not per-row features"
     buckets = int(min(int(xt.max()) + 1 if xt.numel() else 1, 512))
     bag_v = bag_of_tokens(xv, buckets) if xv is not None else None
     return bag_of_tokens(xt, buckets), bag_v, None

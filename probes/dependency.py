@@ -204,9 +204,7 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
 
     B = target.batch_size
     if B < 2:
-        return ProbeResult(
-            name="dependency", status="not_applicable", summary="batch of one: nothing to leak between rows"
-        )
+        return ProbeResult(name="dependency", status="not_applicable", summary="batch of one: nothing to leak")
     leaves = Leaves(model, inputs, B)
     rec = OpRecorder(batch_size=B, reductions=True, batch_axis=axes[0])
     with torch.enable_grad(), rec:
@@ -215,18 +213,11 @@ def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) ->
     pairwise = _Pairwise(rec)
     y = pairwise.main_output(out)
     if y is None:
-        return ProbeResult(
-            name="dependency",
-            status="not_applicable",
-            summary=f"every output compares rows with rows ({pairwise.describe()}): they couple the batch by design",
-        )
+        return pairwise.all_outputs_pairwise()
     axis, scores = output_batch_axis(call, inputs, y, B, ctx.seed, declared=target.batch_axis is not None)
     if axis is None and not scores:
-        return ProbeResult(
-            name="dependency",
-            status="not_applicable",
-            summary=f"output shape {tuple(y.shape)} has no axis of size {B} (the batch)",
-        )
+        why = f"output shape {tuple(y.shape)} has no axis of size {B} (the batch)"
+        return ProbeResult(name="dependency", status="not_applicable", summary=why)
     if axis is None:
         return _unmapped(
             f"no axis of the output {tuple(y.shape)} follows the input rows (changing input row r moved at most "
@@ -273,6 +264,10 @@ class _Pairwise:
         if not self.covers(y):
             return y
         return next((t for t in flat_tensors(out) if t.is_floating_point() and t.dim() and not self.covers(t)), None)
+
+    def all_outputs_pairwise(self) -> ProbeResult:
+        why = f"every output compares rows with rows ({self.describe()}): they couple the batch by design"
+        return ProbeResult(name="dependency", status="not_applicable", summary=why)
 
     def describe(self) -> str:
         ev = self.events[0]

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import clone_batch, copy_model, forward, main_tensor, with_main_tensor
-from ._trace import OpRecorder
+from ._trace import OpRecorder, ShapeEvent
 from .registry import ProbeContext, probe
 
 
@@ -86,7 +86,13 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
         for ev in rec.events
         if ev.kind == "pairwise_batch" and (ev.stage == "loss" or sorted(ev.out_shape or []) == sorted(logits.shape))
     ]
-    if change > options.tol and pairs:
+    return _judge(change, options.tol, pairs, meas)
+
+
+def _judge(change: float, tol: float, pairs: list[ShapeEvent], meas: dict[str, Any]) -> ProbeResult:
+    """Coupled, coupled by design (a row-by-row product: no verdict) or independent."""
+    keep, rows = meas["rows_held"], meas["rows"]
+    if change > tol and pairs:
         ev = pairs[0]
         line = f" at {ev.where[0]}:{ev.where[1]}" if ev.where else ""
         text = (
@@ -96,7 +102,7 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
         )
         meas["row_by_row_product"] = f"{ev.op} -> {tuple(ev.out_shape or [])}"
         return ProbeResult(name="loss_coupling", status="inconclusive", measurements=meas, summary=text)
-    if change > options.tol:
+    if change > tol:
         text = (
             f"changing the outputs of rows {keep}..{rows - 1} changes the loss gradient of rows 0..{keep - 1} "
             f"by {change:.1%}: the loss normalises or reduces across the batch axis (intended only for "

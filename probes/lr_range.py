@@ -123,17 +123,8 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             measurements=meas,
             summary=f"ran out of time after {len(lrs)} of {options.steps} steps of the sweep; no verdict",
         )
-    finite = [v for v in raw if math.isfinite(v)]
-    if finite and finite[0] > 0 and min(finite) < -finite[0]:
-        # A loss that falls far below zero has no floor to fit toward (a policy-gradient surrogate, a Gaussian
-        # likelihood whose variance collapses): the sweep finds its fastest fall, which says nothing of a rate.
-        return ProbeResult(
-            name="lr_range",
-            status="inconclusive",
-            measurements=meas,
-            summary=f"the loss fell from {finite[0]:.3g} to {min(finite):.3g}, far below zero: an objective with no "
-            "floor, on which a range test reads no band; no verdict",
-        )
+    if floorless := _no_floor(raw, meas):
+        return floorless
     band = _band(lrs, losses)
     if band is None:
         return ProbeResult(
@@ -155,6 +146,18 @@ def lr_range(target: Target, ctx: ProbeContext, options: LRRangeOptions) -> Prob
             f"one-batch band ({band['low']:.2g} to {band['high']:.2g}) by design, so {user_lr:g} gets no verdict",
         )
     return result
+
+
+def _no_floor(raw: list[float], meas: dict[str, Any]) -> ProbeResult | None:
+    """No verdict on a loss that falls far below zero: it has no floor to fit toward (a policy-gradient
+    surrogate, a Gaussian likelihood whose variance collapses), so the sweep finds only its fastest fall."""
+    finite = [v for v in raw if math.isfinite(v)]
+    if not finite or finite[0] <= 0 or min(finite) >= -finite[0]:
+        return None
+    why = f"the loss fell from {finite[0]:.3g} to {min(finite):.3g}, far below zero: an objective with no floor"
+    return ProbeResult(
+        name="lr_range", status="inconclusive", measurements=meas, summary=f"{why}, on which a range test reads no band"
+    )
 
 
 def _sweep(

@@ -76,17 +76,7 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     first, last = losses[0], losses[-1]
     finite = [v for v in losses if math.isfinite(v)]
     best = min(finite) if finite else float("nan")
-    meas = {
-        "initial_loss": round(first, 6) if math.isfinite(first) else str(first),
-        "final_loss": round(last, 6) if math.isfinite(last) else str(last),
-        "min_loss": round(best, 6) if math.isfinite(best) else None,
-        "steps_run": len(losses),
-        "relative_drop": round(1 - best / first, 4) if finite and math.isfinite(first) and first > 0 else None,
-        "optimizer": type(opt).__name__,
-        "lr": opt.param_groups[0].get("lr"),
-        "used_train_step": target.train_step is not None,
-        "curve": _curve([v if math.isfinite(v) else 1e30 for v in losses]),
-    }
+    meas = _measure(losses, best, opt, target)
     if stop == "nonfinite" or (math.isfinite(first) and last > 10 * max(first, 1e-12) and stop != "target"):
         status, outcomes, summary = "failed", ["diverged"], f"loss diverged ({first:.4g} -> {last:.4g})"
     elif stop == "target":
@@ -121,6 +111,22 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         measurements=meas,
         summary=f"{summary}; no verdict" if status == "inconclusive" else f"{summary} in {len(losses)} steps",
     )
+
+
+def _measure(losses: list[float], best: float, opt: torch.optim.Optimizer, target: Target) -> dict[str, Any]:
+    first, last = losses[0], losses[-1]
+    measurable = math.isfinite(best) and math.isfinite(first) and first > 0
+    return {
+        "initial_loss": round(first, 6) if math.isfinite(first) else str(first),
+        "final_loss": round(last, 6) if math.isfinite(last) else str(last),
+        "min_loss": round(best, 6) if math.isfinite(best) else None,
+        "steps_run": len(losses),
+        "relative_drop": round(1 - best / first, 4) if measurable else None,
+        "optimizer": type(opt).__name__,
+        "lr": opt.param_groups[0].get("lr"),
+        "used_train_step": target.train_step is not None,
+        "curve": _curve([v if math.isfinite(v) else 1e30 for v in losses]),
+    }
 
 
 def _bare_copy(target: Target) -> nn.Module:

@@ -91,32 +91,7 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
             stages.append(recorder.stage)
             target.metric_fn(out, targets)
 
-    grouped: OrderedDict[tuple[str, str | None, str], tuple[ShapeEvent, int]] = OrderedDict()
-    for ev in recorder.events:
-        where = f"{ev.where[0]}:{ev.where[1]}" if ev.where else None
-        key = (ev.kind, where, ev.op)
-        first, n = grouped.get(key, (ev, 0))
-        grouped[key] = (first, n + 1)
-
-    findings: list[Finding] = []
-    outcomes: list[str] = []
-    defects = library = 0
-    for ev, count in grouped.values():
-        if _in_library(ev):
-            library += 1
-            text = _describe(ev) + " inside library code (called by a package, not by your code); noted, not evidence"
-            findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, library=True))
-            continue
-        # A hazard inside the metric misreports training; it does not change what the model learns.
-        outcomes.append("metric_broadcast" if ev.stage == "metric_fn" and ev.kind != "bare_squeeze" else TAGS[ev.kind])
-        defects += _is_defect(ev)
-        text = (
-            _describe(ev)
-            + (f" ({count} times)" if count > 1 else "")
-            + (f" in {ev.stage}" if ev.stage != "forward" else "")
-        )
-        findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, out_shape=ev.out_shape))
-
+    findings, outcomes, defects, library = _read_events(recorder.events)
     if not outcomes:
         outcomes = ["shapes_consistent"]
     status = "failed" if defects else "passed"
@@ -142,3 +117,34 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
             "library_hazards": library,
         },
     )
+
+
+def _read_events(events: list[ShapeEvent]) -> tuple[list[Finding], list[str], int, int]:
+    """Findings, outcome tags, defect count and library-noted count, one per (kind, line, op)."""
+    grouped: OrderedDict[tuple[str, str | None, str], tuple[ShapeEvent, int]] = OrderedDict()
+    for ev in events:
+        where = f"{ev.where[0]}:{ev.where[1]}" if ev.where else None
+        key = (ev.kind, where, ev.op)
+        first, n = grouped.get(key, (ev, 0))
+        grouped[key] = (first, n + 1)
+
+    findings: list[Finding] = []
+    outcomes: list[str] = []
+    defects = library = 0
+    for ev, count in grouped.values():
+        if _in_library(ev):
+            library += 1
+            text = _describe(ev) + " inside library code (called by a package, not by your code); noted, not evidence"
+            findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, library=True))
+            continue
+        # A hazard inside the metric misreports training; it does not change what the model learns.
+        outcomes.append("metric_broadcast" if ev.stage == "metric_fn" and ev.kind != "bare_squeeze" else TAGS[ev.kind])
+        defects += _is_defect(ev)
+        text = (
+            _describe(ev)
+            + (f" ({count} times)" if count > 1 else "")
+            + (f" in {ev.stage}" if ev.stage != "forward" else "")
+        )
+        findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, out_shape=ev.out_shape))
+
+    return findings, outcomes, defects, library

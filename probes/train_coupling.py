@@ -127,6 +127,17 @@ def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOpti
     meas.update({k: float(f"{v:.3g}") for k, v in gaps.items()}, coupling_ratio=float(f"{ratio:.3g}"))
     meas["batch_stat_calls"] = len(stats.calls)
     meas["fewest_values_per_statistic"] = smallest[0] if smallest else None
+    return _verdict(gaps, ratio, smallest, meas, options)
+
+
+def _verdict(
+    gaps: dict[str, float],
+    ratio: float,
+    smallest: tuple[int, list[int], tuple[str, int, str] | None] | None,
+    meas: dict[str, Any],
+    options: TrainCouplingOptions,
+) -> ProbeResult:
+    """Independent, coupled by tiny batch statistics (or strongly, with no batch-norm op), or weakly."""
     if gaps["train_cross"] <= options.tol:
         return _result(
             "passed",

@@ -224,7 +224,7 @@ def test_reconstruction_targets_skip_the_label_check_without_error() -> None:
                val_data=(x[90:], x[90:]))  # fmt: skip
     result = run("data_audit", t)
     assert result.status in ("passed", "inconclusive"), result.summary
-    assert "several values per row" in str(result.measurements.get("label_check"))
+    assert "several label values per row" in str(result.measurements.get("label_check"))
 
 
 # --- overfit_one_batch: a sampled objective keeps a floor -----------------------------------------------
