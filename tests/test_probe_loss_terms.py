@@ -1,0 +1,67 @@
+"""loss_terms: a multi-term loss whose terms sit on wildly different scales, next to healthy multi-term losses."""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from debug_agent.schemas import Target
+
+from .test_probes_by_design import VAE, elbo, run
+
+
+class TwoHeads(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Linear(8, 32)
+        self.cls, self.reg = nn.Linear(32, 3), nn.Linear(32, 1)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = F.relu(self.body(x))  # (B, 32), shared by both heads
+        return self.cls(h), self.reg(h).squeeze(-1)  # (B, 3), (B,)
+
+
+def _multitask(scale: float, weight: float = 1.0) -> Target:
+    torch.manual_seed(0)
+    x = torch.randn(64, 8)
+    y = torch.stack([(x[:, 0] > 0).float() + (x[:, 1] > 0).float(), scale * x[:, 2] + 4 * scale], 1)
+
+    def loss(out: tuple[torch.Tensor, torch.Tensor], t: torch.Tensor) -> torch.Tensor:
+        logits, r = out
+        return F.cross_entropy(logits, t[:, 0].long()) + weight * F.mse_loss(r, t[:, 1])
+
+    return Target(model=TwoHeads(), batch=(x, y), loss_fn=loss)
+
+
+def test_a_regression_term_in_raw_units_drowns_the_classification_term() -> None:
+    buggy = run("loss_terms", _multitask(scale=5000.0))  # BUG: the regression target in raw units
+    healthy = run("loss_terms", _multitask(scale=1.0))
+    assert buggy.status == "failed" and buggy.outcomes == ["loss_terms_imbalanced"], buggy.summary
+    assert buggy.findings[0].where and buggy.measurements["gradient_ratio"] >= 100
+    assert healthy.status == "passed" and healthy.outcomes == ["loss_terms_balanced"], healthy.summary
+
+
+def test_a_term_weighted_down_on_purpose_is_a_choice() -> None:
+    result = run("loss_terms", _multitask(scale=1.0, weight=1e-4))
+    assert result.status == "passed", result.summary
+
+
+def test_weight_regularisers_and_single_losses_are_not_terms() -> None:
+    torch.manual_seed(0)
+    model = nn.Linear(8, 3)
+    x, y = torch.randn(32, 8), torch.randint(0, 3, (32,))
+
+    def with_l2(out: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
+        return F.cross_entropy(out, t) + sum(p.pow(2).sum() for p in model.parameters())
+
+    regularised = run("loss_terms", Target(model=model, batch=(x, y), loss_fn=with_l2))
+    single = run("loss_terms", Target(model=nn.Linear(8, 3), batch=(x, y), loss_fn=nn.CrossEntropyLoss()))
+    assert regularised.status == "not_applicable" and single.status == "not_applicable"
+
+
+def test_a_vae_reconstruction_and_kl_are_not_called_imbalanced() -> None:
+    torch.manual_seed(0)
+    x = torch.randn(32, 20)
+    result = run("loss_terms", Target(model=VAE(False), batch=(x, x), loss_fn=elbo))
+    assert result.status == "passed", result.summary
