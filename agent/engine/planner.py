@@ -22,9 +22,9 @@ LEAD = 0.2  # a cause at or above this credence is a leading candidate: its dire
 # Probes miss and false-alarm now and then, so a second probe that splits the candidates the same way
 # as one already chosen is still worth this fraction of what it would tell on its own.
 REPEAT_VALUE = 0.3
-# Probes this cheap (a forward or two) screen for causes no one suspected yet (inputs a thousand times too
+# Probes this cheap (a few forwards) screen for causes no one suspected yet (inputs a thousand times too
 # large, a metric that is not an average): they run whenever they apply and the budget allows, chosen or not.
-SCREEN_COST = 1.5
+SCREEN_COST = 3.0
 
 
 @dataclass
