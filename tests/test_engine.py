@@ -207,3 +207,13 @@ def test_behind_a_confident_top_cause_the_rest_are_ranked_by_evidence_not_catalo
     rest = [h.cause_id for h in hyps[1:]]
     assert [scores[c] for c in rest] == sorted((scores[c] for c in rest), reverse=True)
     assert {"optim.lr_too_high", "grad.exploding", "numeric.unstable"} & set(rest[:3])
+
+
+def test_a_clean_probe_result_is_never_the_leading_evidence_for_a_defect():
+    """A passed probe may nudge a cause up (the catalog weighs clean results), but it is not why we suspect it."""
+    symptom = "the classification accuracy of my multi-task model stays near 50% while the total loss goes down"
+    clean = [result("train_observation", "passed", "grads_cleared", "params_updated", "loss_decreasing", "clean")]
+    led = ledger(symptom, results=clean)
+    report = compose(led, [], clean, [], {})
+    assert report.cause_id == "scale.loss_imbalance"
+    assert "Leading evidence: the symptom" in report.root_cause

@@ -78,6 +78,16 @@ def _first_action(top: CatalogEntry, status: str, where: str, results: list[Prob
     return text
 
 
+def _lead(ledger: Ledger, cause_id: str, results: list[ProbeResult]) -> str:
+    """The observation that most supports the cause: a probe's when one supports it, else the strongest.
+    A clean probe result is never the lead of a defect, even where the catalog lets it nudge one up."""
+    clean = {f"probe:{r.name}" for r in results if r.status == "passed"}
+    positive = sorted((t for t in ledger.terms[cause_id] if t.weight > 0), key=lambda t: -t.weight)
+    found = [t for t in positive if t.origin == "probe" and t.obs.source not in clean]
+    best = found[0] if found else next((t for t in positive if t.origin != "probe"), None)
+    return best.obs.text if best else ""
+
+
 def _candidates(hyps: list[Hypothesis], healthy: str, n: int = 3) -> list[Hypothesis]:
     return [h for h in hyps if h.cause_id != healthy][:n]
 
@@ -133,10 +143,7 @@ def compose(
         )
         changes: list[str] = []
     else:
-        lead = next(
-            (o.text for o in obs if o.kind == "observation" and o.source.startswith("probe:")),
-            next((o.text for o in obs if o.kind == "observation"), ""),
-        )
+        lead = _lead(ledger, top.id, results)
         root = (
             _ranking_root(top, hyps, cat.healthy_id)
             if not ran
