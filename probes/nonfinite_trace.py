@@ -238,6 +238,7 @@ def _watch_steps(
         meas["batches_cycled"] = len(batches)
     start_norm = _norm(model)
     losses = []
+    previous: tuple[dict[str, torch.Tensor], Any] | None = None  # the last step's starting weights and batch
     for step in range(steps):
         snapshot = {k: v.clone() for k, v in model.state_dict().items()}
         batch = batches[step % len(batches)]
@@ -246,8 +247,13 @@ def _watch_steps(
         if not torch.isfinite(torch.tensor(value)):
             model.load_state_dict(snapshot)
             meas.update(steps_until_nonfinite=step + 1, loss_history=[float(f"{v:.4g}") for v in losses[-8:]])
+            if previous is not None and not all(bool(torch.isfinite(v).all()) for v in snapshot.values()):
+                # A finite loss and then NaN weights: the last update's gradient was NaN. Replay that step's backward.
+                model.load_state_dict(previous[0])
+                return _late_backward(target, model, previous[1], step, meas)
             meas["weight_growth"] = float(f"{_norm(model) / max(start_norm, 1e-12):.3g}")
             return _late_nonfinite(target, model, batch, (step + 1, value), contained_at, meas)
+        previous = (snapshot, batch)
         if ctx.expired() and len(losses) < steps:
             meas["steps_watched"] = len(losses)
             return ProbeResult(
@@ -286,6 +292,30 @@ def _late_nonfinite(
         measurements=meas,
         summary=f"the loss became non-finite at training step {step}",
         findings=[Finding(text=f"the loss became {value} at step {step}; the parameters diverged during the update")],
+    )
+
+
+def _late_backward(target: Target, model: torch.nn.Module, batch: Any, step: int, meas: dict[str, Any]) -> ProbeResult:
+    """Step `step` had a finite loss but left NaN weights: find the backward function that returned NaN."""
+    with torch.autograd.detect_anomaly(check_nan=False):  # records each forward line for the backward trace
+        loss, _, finite = _forward(target, model, batch)
+    back = _backward(loss) if loss is not None and loss.requires_grad and finite else None
+    if back is None:
+        text = f"the loss was finite at step {step} but its update left non-finite weights"
+        return ProbeResult(
+            name="nonfinite_trace", status="failed", outcomes=["nonfinite_after_steps"], measurements=meas,
+            findings=[Finding(text=text)], summary=text,
+        )  # fmt: skip
+    fn, frame = back
+    meas["backward_function"] = fn
+    text = f"backward of `{fn}` returned NaN at training step {step} although its forward was finite"
+    return ProbeResult(
+        name="nonfinite_trace",
+        status="failed",
+        outcomes=["nonfinite_after_steps", "nonfinite_backward"],
+        findings=[finding_at(text, frame)],
+        measurements=meas,
+        summary=f"NaN first appears in the backward of {fn}, at training step {step}",
     )
 
 

@@ -633,3 +633,40 @@ def test_step_audit_lets_an_ema_teacher_move():
     )
     r = run("step_audit", target)
     assert "frozen_params_moved" not in r.outcomes, r.summary
+
+
+# --- nonfinite_trace: a NaN gradient some steps in, behind a finite loss --------------------------------
+
+
+class _NanAfter(torch.autograd.Function):
+    """Identity whose backward turns NaN from its fourth call on (a log or norm at 0 reached mid-training)."""
+
+    @staticmethod
+    def forward(ctx, x: torch.Tensor, calls: list[int]) -> torch.Tensor:
+        ctx.calls = calls
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx, g: torch.Tensor) -> tuple[torch.Tensor, None]:
+        ctx.calls[0] += 1
+        return (g * float("nan") if ctx.calls[0] > 3 else g), None
+
+
+class LateNan(nn.Module):
+    def __init__(self, bug: bool) -> None:
+        super().__init__()
+        self.bug, self.calls = bug, [0]
+        self.fc = nn.Linear(6, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        h = self.fc(x)
+        return _NanAfter.apply(h, self.calls) if self.bug else h
+
+
+def test_a_nan_gradient_behind_a_finite_loss_is_traced_to_its_backward() -> None:
+    x, y = torch.randn(16, 6), torch.randint(0, 3, (16,))
+    buggy = run("nonfinite_trace", Target(model=LateNan(True), batch=(x, y), loss_fn=nn.CrossEntropyLoss()))
+    healthy = run("nonfinite_trace", Target(model=LateNan(False), batch=(x, y), loss_fn=nn.CrossEntropyLoss()))
+    assert buggy.status == "failed" and "nonfinite_backward" in buggy.outcomes, buggy.summary
+    assert "_NanAfterBackward" in buggy.measurements["backward_function"]
+    assert healthy.status == "passed" and healthy.outcomes == ["all_finite"], healthy.summary
