@@ -145,6 +145,24 @@ CASES = [
         " cfg = dict(\n     lr=0.1,\n-    batch_size=256,\n+    batch_size=32,\n )\n",
         " cfg = dict(\n-    lr=0.1,\n-    batch_size=256,\n+    lr=0.0125,\n+    batch_size=32,\n )\n",
     ),
+    (
+        "padding_mask_dropped",
+        "mask.padding_attended",
+        "-        out = self.encoder(ids, attention_mask=mask)\n+        out = self.encoder(ids)\n",
+        "-        out = self.encoder(ids, attention_mask=mask)\n+        out = self.encoder(x, attention_mask=mask)\n",
+    ),
+    (
+        "softmax_added_to_output",
+        "loss.double_activation",
+        "     s = self.fc(x).squeeze(-1)\n+    s = F.softmax(s, dim=-1)\n     return s\n",
+        "     s = self.fc(x).squeeze(-1)\n+    p = F.softmax(s, dim=-1)\n     return s\n",
+    ),
+    (
+        "softmax_added_to_output",
+        "loss.double_activation",
+        "-        return self.head(h)\n+        return torch.softmax(self.head(h), dim=-1)\n",
+        "-        return self.head(h)\n+        return torch.log_softmax(self.head(h), dim=-1)\n",
+    ),
 ]
 
 

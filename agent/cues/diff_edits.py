@@ -43,6 +43,33 @@ def causal_mask_removed(hunk: DiffHunk) -> list[Hit]:
     return [(ln, detail + ": later positions may now be visible") for ln, detail in found]
 
 
+@cue("padding_mask_dropped", scope="hunk", on=("diff",))
+def padding_mask_dropped(hunk: DiffHunk) -> list[Hit]:
+    """The change stops passing the padding mask to a model or attention call (attention_mask=, key_padding_mask=)."""
+    found = _gone(hunk, r"\b(?:attention_mask|(?:src_|tgt_)?key_padding_mask|padding_mask)\s*=(?!=)")
+    return [(ln, detail + ": padded positions are attended again") for ln, detail in found]
+
+
+@cue("softmax_added_to_output", scope="hunk", on=("diff",))
+def softmax_added_to_output(hunk: DiffHunk) -> list[Hit]:
+    """The change makes forward return softmax probabilities: a cross-entropy loss then applies its softmax again."""
+    removed, added = _removed_added(hunk)
+    if any(re.search(r"softmax\(", _code(r)) for r in removed):
+        return []  # a softmax moved or edited, not added
+    returns = " ".join(_code(ln) for ln in hunk.lines if ln.kind != "-" and re.match(r"\s*return\b", ln.text))
+    out = []
+    for a in added:
+        code = _code(a)
+        if re.search(r"\blog_softmax\b|loss|criterion", code):
+            continue
+        if m := re.match(r"\s*(\w+)\s*=\s*(?:torch\.|F\.|nn\.functional\.)?softmax\(", code):
+            if re.search(rf"\breturn\b.*\b{m.group(1)}\b", returns):
+                out.append((a, f"adds `{code.strip()}` before the return: the model now outputs probabilities"))
+        elif re.match(r"\s*return\b.*\bsoftmax\(", code):
+            out.append((a, f"adds `{code.strip()}`: the model now outputs probabilities"))
+    return out
+
+
 @cue("eval_call_removed", scope="hunk", on=("diff",))
 def eval_call_removed(hunk: DiffHunk) -> list[Hit]:
     """The change deletes a model.eval() call (or train(False))."""
