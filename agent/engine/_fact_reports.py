@@ -142,7 +142,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("higher_lr_helps", "a larger learning rate makes it train", [
         r"(?:rais\w*|increas\w*|bigger|larger|higher|doubl\w*|multipl\w*) (?:the )?(?:learning rate|\blr\b).{0,50}(?:fix\w*|help\w*|solv\w*|faster|works?|learns?|trains?|finally (?:moves|learns|drops))",
-        r"(?:with|at) (?:a )?(?:higher|larger|bigger) (?:learning rate|\blr\b).{0,40}(?:fine|works?|learns?|trains?|converges?|much faster)",
+        r"(?:with|at) (?:a )?(?:higher|larger|bigger) (?:learning rate|\blr\b)(?:(?!no longer|\bnot\b|n't|never|fail|stops?\b|worse).){0,40}(?:fine|works?|learns?|trains?|converges?|much faster)",
     ]),
     ("loss_identical_every_step", "the loss is exactly the same value at every step", [
         r"(?:same|identical|exact same) (?:loss )?(?:value|number) (?:at |on )?(?:every|each|all) (?:step|iteration|epoch|batch)",

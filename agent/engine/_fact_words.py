@@ -323,7 +323,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:learning rate|\blr\b).{0,60}(?:no difference|n't help|not help|no effect|nothing|same)",
     ]),
     ("lr_lowered", "the learning rate was lowered or is very small", [
-        r"(?:learning rate|\blr\b).{0,40}(?:decreas\w*|lower\w*|reduc\w*|smaller|tiny|very small|too small|too low|\blow\b)",
+        r"(?:learning rate|\blr\b).{0,40}(?:decreas\w*|lower\w*|reduc\w*|smaller|tiny|very small|too small|too low|\blow\b(?! (?:error|loss|value|accuracy|score)))",
         r"(?:lower\w*|reduc\w*|decreas\w*).{0,20}(?:learning rate|\blr\b)",
     ]),
     ("lr_collapses", "the learning rate decays to almost nothing too early", [
