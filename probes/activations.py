@@ -23,6 +23,7 @@ SMOOTH = {"gelu", "silu", "silu_", "mish", "mish_", "elu", "elu_", "selu", "selu
 SQUASHERS = {"sigmoid", "tanh", "sigmoid_", "tanh_"}
 TAIL = -3.0  # GELU/SiLU/Mish give about 0 and slope under 0.1 below this; ELU's slope is e^-3
 RECURRENT = (nn.RNNBase,)
+MIN_EXAMPLES = 4  # a unit off on all of them is dead with chance below 1/16 for a healthy ReLU
 RNN_SHARE = 0.9  # a recurrent unit counts as saturated when it is on 90% of (example, step) entries
 
 
@@ -81,7 +82,10 @@ class _Recorder(TorchFunctionMode):
         self.mark(where, frame[2] if frame else "", name.rstrip("_"), kind, units)
 
     def mark(self, where: str, code: str, op: str, kind: str, units: torch.Tensor, share: float = 1.0) -> None:
-        """units: (examples, units). Note the fraction of units dead/saturated on at least `share` of the examples."""
+        """units: (examples, units). Note the fraction of units dead/saturated on at least `share` of the examples.
+        Under MIN_EXAMPLES rows nothing is noted: a healthy ReLU unit is 0 on one example half the time."""
+        if units.shape[0] < MIN_EXAMPLES:
+            return
         site = self.sites.setdefault(where, _Site(kind, op, where, code, share=share))
         if kind == "rectifier":
             off = units <= 0
@@ -244,9 +248,13 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     elif rec.sites:
         summary = f"activations and gradient flow look healthy over {len(rec.sites)} activation site(s)"
     else:
-        summary = (
-            "no activation op seen in forward (none of ReLU, GELU, SiLU, ELU, sigmoid, tanh or a recurrent layer), "
-            "so dead or saturated units are untested" + ("; gradient flow looks healthy" if outcomes else "")
+        seen = (
+            f"activations ran on fewer than {MIN_EXAMPLES} examples (too few to call a unit dead)"
+            if target.batch_size < MIN_EXAMPLES
+            else "no activation op seen in forward (none of ReLU, GELU, SiLU, ELU, sigmoid, tanh or a recurrent layer)"
+        )
+        summary = f"{seen}, so dead or saturated units are untested" + (
+            "; gradient flow looks healthy" if outcomes else ""
         )
     return ProbeResult(
         name="activations", status=status, outcomes=outcomes, findings=findings, measurements=meas, summary=summary

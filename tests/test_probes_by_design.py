@@ -290,3 +290,12 @@ def test_a_loss_without_floor_gets_no_rate_verdict() -> None:
     model = nn.Sequential(nn.Linear(6, 32), nn.Tanh(), nn.Linear(32, 3))
     result = run("lr_range", Target(model=model, batch=(s, tgt), loss_fn=policy_loss))
     assert result.status == "inconclusive" and "no floor" in result.summary, result.summary
+
+
+def test_one_example_is_too_few_to_call_relu_units_dead() -> None:
+    """A healthy ReLU unit is 0 on a single example half the time: batch size 1 gives no dead-unit verdict."""
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 64), nn.ReLU(), nn.Linear(64, 3))
+    batch = (torch.randn(1, 8), torch.tensor([1]))
+    one = run("activations", Target(model=model, batch=batch, loss_fn=nn.CrossEntropyLoss()))
+    assert "dead_units" not in one.outcomes and "fewer than 4 examples" in one.summary, one.summary

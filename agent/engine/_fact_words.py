@@ -179,11 +179,11 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depend\w*|chang\w*|differ\w*|vary|varies) (?:with|on|by) (?:the )?batch\b",
         r"(?:in|between|across) (?:different|other) batch(?:es)?",
         r"(?:sorted|mixed|shuffled|homogeneous|class-sorted|grouped|single-class) batch(?:es)?.{0,80}(?:different|differ\w*|worse|better|\d+ ?%)",
-        r"(?:one|single|1) (?:example|sample|image|item|input|request)s? per (?:gpu|device|batch|call)|(?:serv\w*|handl\w*|process\w*) single requests",
+        r"(?:one|single|1) (?:example|sample|image|item|input|request)s? per (?:gpu|device|call)|(?:serv\w*|handl\w*|process\w*) single requests",
         r"(?:different|differ\w*|worse|better|chang\w*).{0,80}batch(?:es)? of \d+|batch(?:es)? of \d+.{0,60}(?:different|differ\w*|worse|better)",
     ]),
     ("single_example_differs", "one example alone behaves differently from a batch", [
-        r"(?:single|one)[- ](?:example|sample|image|item|input|sentence|instance)s?(?: at a time)?",
+        r"(?:single|one)[- ](?:example|sample|image|item|input|sentence|instance)s?(?: at a time)?(?! per batch)",
         r"batch[ _-]?size (?:of |=\s*)?[12]\b|bs\s*=\s*[12]\b",
         r"(?:one|1) (?:at a time|by one)",
     ]),
@@ -191,7 +191,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depend\w*|chang\w*|differ\w*|vary|varies|affect\w*|influenc\w*).{0,60}(?:other|rest of the|neighbou?r\w*|companion\w*|what else|which (?:other )?(?:examples|samples|items))",
         r"(?:other|neighbou?ring) (?:examples|samples|items|rows|sequences|images) (?:in the batch )?(?:change|affect|influence|leak)",
     ]),
-    ("tiny_batch", "training with tiny batches", [r"batch[ _-]?size (?:of |=\s*)?[12]\b|(?:tiny|very small) batch\w*|bs\s*=\s*[12]\b"]),
+    ("tiny_batch", "training with tiny batches", [r"batch[ _-]?size (?:of |=\s*)?[12]\b|(?:tiny|very small) batch\w*|bs\s*=\s*[12]\b|(?:one|single|1|two|2) (?:example|sample|image|item|input)s? per batch"]),
     ("eval_nondeterministic", "evaluation of the same model gives different numbers", [
         r"(?:same|identical|fixed) (?:checkpoint|model|weights|input|inputs|data|batch|image|example|sample).{0,80}(?:different|differ\w*|changes?|vary|varies|not the same|fluctuat\w*|not reproducible|another|jump\w*|noisy|inconsistent|random\w*)",
         r"(?:same|identical) (?:checkpoint|model|weights|input|data|test set|validation set|batch)\w*.{0,80}(?:twice|two times|again|re-?run\w*).{0,40}\d.{0,30}(?:and then|then|vs\.?|versus|and) ~?\d",
