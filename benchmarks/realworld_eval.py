@@ -40,9 +40,9 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
-# Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30d were each held out,
-# measured once, and then tuned on; -30e is held out (written blind, measured at the end of a push).
-HELD_OUT_BATCHES: tuple[str, ...] = ("fresh-2026-11-30e",)
+# Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30e were each held out,
+# measured once, and then tuned on, so none is held out now; a new blind batch goes here until it is read.
+HELD_OUT_BATCHES: tuple[str, ...] = ()
 # Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
 SETS = (
     ("dev", "DEV, in-sample: read and tuned on"),
