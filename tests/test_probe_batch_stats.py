@@ -33,6 +33,7 @@ def _episodes(n: int = 12, frames: int = 16) -> tuple[torch.Tensor, torch.Tensor
 
 def _target(train_data, norm: bool = True) -> Target:
     x, y = _episodes()
+    torch.manual_seed(0)  # the conv's weights decide how much of the offset reaches batch norm
     return Target(model=Encoder(norm), batch=(x[:16], y[:16]), loss_fn=nn.CrossEntropyLoss(), train_data=train_data)
 
 
