@@ -165,7 +165,6 @@ class OpRecorder(TorchFunctionMode):
         if any(isinstance(d, int) and d % x.dim() == a for d in dims):
             self._record("batch_reduction", name, [list(x.shape)], None, detail=f"dim={dim}")
 
-
     def _check_pairwise(self, name: str, args: tuple[Any, ...], out: Any) -> None:
         """A product of two batch-indexed tensors (not weights) with two batch-sized axes: rows compared with rows."""
         B = self.batch_size
@@ -185,4 +184,3 @@ def _stretched_alike(a: torch.Size, b: torch.Size, out: torch.Size) -> bool:
     a_grew = {o for s, o in zip(a_full, out, strict=True) if s == 1 and o > 1}
     b_grew = {o for s, o in zip(b_full, out, strict=True) if s == 1 and o > 1}
     return bool(a_grew & b_grew)
-
