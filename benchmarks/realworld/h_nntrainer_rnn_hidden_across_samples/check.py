@@ -28,6 +28,7 @@ def _check() -> str:
     x = torch.randn(16, 3, 4, generator=g)
     y = x[:, :, 0].sum(1)
     bug = _RNN(carry=True)
+    nn.init.orthogonal_(bug.w_hh.weight)  # a recurrent matrix that keeps its memory
     ok = _RNN(carry=False)
     ok.load_state_dict(bug.state_dict())
     with torch.no_grad():
@@ -38,7 +39,7 @@ def _check() -> str:
         single = F.mse_loss(torch.cat([bug(x[i : i + 1]) for i in range(16)]), y).item()
         ok_b = F.mse_loss(ok(x), y).item()
         ok_s = F.mse_loss(torch.cat([ok(x[i : i + 1]) for i in range(16)]), y).item()
-    assert abs(at0 - at3) > 1e-3 and abs(batched - single) > 1e-3 and abs(ok_b - ok_s) < 1e-6, (at0, at3, batched, single)
+    assert abs(at0 - at3) > 1e-2 and abs(batched - single) > 1e-2 and abs(ok_b - ok_s) < 1e-6, (at0, at3, batched, single)
     return f"same sequence: output {at0:.3f} at batch position 0 vs {at3:.3f} at position 3; val loss batched {batched:.3f} vs one-by-one {single:.3f}"
 
 
