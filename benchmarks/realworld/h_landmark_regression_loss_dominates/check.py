@@ -30,7 +30,11 @@ def _run(mod, t, reg_weight):
     vx, vy = t["val_data"]
     with torch.no_grad():
         out = model(vx)
-        return t["metric_fn"](out, vy), F.cross_entropy(out["cls"], vy["cls"]).item(), F.mse_loss(out["reg"], vy["reg"]).item()
+        return (
+            t["metric_fn"](out, vy),
+            F.cross_entropy(out["cls"], vy["cls"]).item(),
+            F.mse_loss(out["reg"], vy["reg"]).item(),
+        )
 
 
 def _check() -> str:
@@ -38,7 +42,12 @@ def _check() -> str:
     t = mod.make_target()
     acc_sum, ce_sum, mse_sum = _run(mod, t, 1.0)
     acc_bal, _, _ = _run(mod, t, 1.0 / 3600.0)
-    assert mse_sum > 100 and ce_sum < 1 and acc_sum < 0.7 and acc_bal > acc_sum + 0.2, (acc_sum, ce_sum, mse_sum, acc_bal)
+    assert mse_sum > 100 and ce_sum < 1 and acc_sum < 0.7 and acc_bal > acc_sum + 0.2, (
+        acc_sum,
+        ce_sum,
+        mse_sum,
+        acc_bal,
+    )
     return f"plain sum: cls loss {ce_sum:.2f}, reg loss {mse_sum:.0f}, cls acc {acc_sum:.2f}; regression scaled down: cls acc {acc_bal:.2f}"
 
 

@@ -39,7 +39,12 @@ def _check() -> str:
         single = F.mse_loss(torch.cat([bug(x[i : i + 1]) for i in range(16)]), y).item()
         ok_b = F.mse_loss(ok(x), y).item()
         ok_s = F.mse_loss(torch.cat([ok(x[i : i + 1]) for i in range(16)]), y).item()
-    assert abs(at0 - at3) > 1e-2 and abs(batched - single) > 1e-2 and abs(ok_b - ok_s) < 1e-6, (at0, at3, batched, single)
+    assert abs(at0 - at3) > 1e-2 and abs(batched - single) > 1e-2 and abs(ok_b - ok_s) < 1e-6, (
+        at0,
+        at3,
+        batched,
+        single,
+    )
     return f"same sequence: output {at0:.3f} at batch position 0 vs {at3:.3f} at position 3; val loss batched {batched:.3f} vs one-by-one {single:.3f}"
 
 

@@ -44,7 +44,9 @@ def _check() -> str:
     acc_bug, loss_bug = _run(True)
     acc_ok, _ = _run(False)
     assert acc_bug < 0.2 and loss_bug > 2.1 and acc_ok > 0.9, (acc_bug, loss_bug, acc_ok)
-    return f"separate shuffles: val acc {acc_bug:.2f}, loss {loss_bug:.2f}; one shared permutation: val acc {acc_ok:.2f}"
+    return (
+        f"separate shuffles: val acc {acc_bug:.2f}, loss {loss_bug:.2f}; one shared permutation: val acc {acc_ok:.2f}"
+    )
 
 
 def check() -> str:

@@ -29,7 +29,9 @@ def _check() -> str:
             val.append(F.mse_loss(torch.sigmoid(model(vx)), vy).item())
     e4, e10, e30 = val[3], val[9], val[29]
     assert e4 > 2 * e30 and val[3] < val[2] and e30 < e10 < e4, val
-    return f"same model and data: val MSE {e4:.4f} after 4 epochs, {e10:.4f} after 10, {e30:.4f} after 30 (still falling)"
+    return (
+        f"same model and data: val MSE {e4:.4f} after 4 epochs, {e10:.4f} after 10, {e30:.4f} after 30 (still falling)"
+    )
 
 
 def check() -> str:
