@@ -8,8 +8,8 @@
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
     holdout_b.toml and holdout_c.toml, written blind later, were each measured once and then tuned on
-    (in-sample since); holdout_d.toml and holdout_e.toml, written blind later, are only measured (texts and
-    misses never printed).
+    (in-sample since); holdout_d.toml, holdout_e.toml and holdout_f.toml, written blind later, are only
+    measured (texts and misses never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -33,6 +34,7 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+from debug_agent.engine import reports
 from debug_agent.engine.pipeline import AskOptions, ask
 from debug_agent.intake import bundled
 from debug_agent.schemas import Case
@@ -41,8 +43,9 @@ ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
 # Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30e were each held out,
-# measured once, and then tuned on, so none is held out now; a new blind batch goes here until it is read.
-HELD_OUT_BATCHES: tuple[str, ...] = ()
+# measured once, and then tuned on; -30f is held out (its answers are never printed, its symptoms never go
+# into the known reports). A new blind batch goes here until it is read.
+HELD_OUT_BATCHES: tuple[str, ...] = ("fresh-2026-11-30f",)
 # Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
 SETS = (
     ("dev", "DEV, in-sample: read and tuned on"),
@@ -51,14 +54,17 @@ SETS = (
     ("holdout_c", "set C, in-sample: measured blind once, then tuned on"),
     ("holdout_d", "set D, held out: written blind"),
     ("holdout_e", "set E, held out: written blind"),
+    ("holdout_f", "set F, held out: written blind"),
 )
 TUNED = ("dev", "holdout_b", "holdout_c")  # the sets whose misses may be read
 sys.path.insert(0, str(ROOT / "paraphrases"))
 import split as paraphrase_split  # noqa: E402  (benchmarks/paraphrases/split.py: the DEV / TEST halves)
 
 
-def cli(args: list[str], cwd: Path | None = None) -> dict:
-    """One `debug-agent ask ... --format json --offline --quiet` run: its report, or the error."""
+def cli(args: list[str], cwd: Path | None = None, leave_out: str = "") -> dict:
+    """One `debug-agent ask ... --format json --offline --quiet` run: its report, or the error.
+
+    `leave_out`: a known-reports set the child's model is fitted without (cross-validation)."""
     start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-m", "debug_agent", "ask", *args, "--format", "json", "--offline", "--quiet"],
@@ -66,6 +72,7 @@ def cli(args: list[str], cwd: Path | None = None) -> dict:
         text=True,
         timeout=600,
         cwd=cwd,
+        env=os.environ | {reports.LEAVE_OUT_ENV: leave_out},
     )
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
@@ -94,7 +101,8 @@ def corpus_cases(only: list[str] | None = None, batches: list[str] | None = None
     return out
 
 
-def run_corpus(cases: list[dict]) -> list[dict]:
+def run_corpus(cases: list[dict], cross_validate: bool = False) -> list[dict]:
+    """Each case through the CLI; cross-validated: its batch's symptoms left out of the known reports."""
     rows = []
     for c in cases:
         folder: Path = c["folder"]
@@ -104,7 +112,7 @@ def run_corpus(cases: list[dict]) -> list[dict]:
         if (folder / "target.py").exists():
             args += ["--target", str(folder / "target.py")]
         row = {"name": c["name"], "expect": c["cause"], "family": c.get("source_family", ""), "batch": c["batch"]}
-        rows.append(row | cli(args, folder))
+        rows.append(row | cli(args, folder, f"corpus:{c['batch']}" if cross_validate else ""))
         if c["batch"] in HELD_OUT_BATCHES:  # a held-out case's answer is not shown: reading it would tune on it
             print(f"  {c['name'][:2]}... (held out, not shown)", flush=True)
         else:
@@ -134,13 +142,16 @@ def _blind_sets() -> list[dict]:
     return [c for split in blind for c in _blind_set(ROOT / "paraphrases" / f"{split}.toml", split)]
 
 
-def run_paraphrases(halves: tuple[str, ...] = tuple(s for s, _ in SETS)) -> list[dict]:
-    """Each paraphrase symptom-only, with its set (TUNED sets: read and tuned on; the others: measured only)."""
+def run_paraphrases(halves: tuple[str, ...] = tuple(s for s, _ in SETS), cross_validate: bool = False) -> list[dict]:
+    """Each paraphrase symptom-only, with its set (TUNED sets: read and tuned on; the others: measured only).
+
+    Cross-validated: a tuned set is read with its own reports left out of the known-reports model."""
     rows = []
     for item in paraphrase_split.load() + _blind_sets():
         if item["split"] not in halves:
             continue
-        report = ask(Case(symptom=item["text"]), AskOptions(no_probes=True))
+        with reports.leave_out({f"paraphrases:{item['split']}"} if cross_validate else set()):
+            report = ask(Case(symptom=item["text"]), AskOptions(no_probes=True))
         rows.append(
             {
                 "name": f"paraphrase {item['index']}",
@@ -228,6 +239,9 @@ def main() -> int:
     parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
     parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B, C)")
+    parser.add_argument(
+        "--cross-validate", action="store_true", help="leave each tuned set's own reports out of the known reports"
+    )
     parser.add_argument("--dev-misses", action="store_true", help="paraphrases: print tuned-on misses + text")
     args = parser.parse_args()
     results: dict[str, dict] = {}
@@ -238,7 +252,7 @@ def main() -> int:
         results["(a) bundled examples (in-sample)"] = figures(rows["bundled"])
     if "corpus" not in args.skip:
         print("(b) real-bug corpus", flush=True)
-        rows["corpus"] = run_corpus(corpus_cases(args.only, args.batch))
+        rows["corpus"] = run_corpus(corpus_cases(args.only, args.batch), args.cross_validate)
         seen = [r for r in rows["corpus"] if r["batch"] not in HELD_OUT_BATCHES]
         unseen = [r for r in rows["corpus"] if r["batch"] in HELD_OUT_BATCHES]
         if seen:
@@ -251,7 +265,8 @@ def main() -> int:
             results["    in-sample, symptom/diff only"] = figures(no_target)
     if "paraphrases" not in args.skip:
         print("(c) paraphrases, symptom only", flush=True)
-        rows["paraphrases"] = run_paraphrases(TUNED if args.dev_only else tuple(s for s, _ in SETS))
+        which = TUNED if args.dev_only else tuple(s for s, _ in SETS)
+        rows["paraphrases"] = run_paraphrases(which, args.cross_validate)
         if args.dev_misses:
             show_dev_misses(rows["paraphrases"])
         for half, label in SETS:

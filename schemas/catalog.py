@@ -153,6 +153,14 @@ class Catalog(BaseModel):
         "catalog's mean (engine/similarity.py); 0 turns the term off",
     )
     similarity_cap: float = Field(default=0.0, ge=0.0, description="the most log-odds the similarity term may add")
+    reports_weight: float = Field(
+        default=0.0,
+        ge=0.0,
+        description="log-odds per standard deviation a cause's naive-Bayes score on its known reports lies above "
+        "the catalog's mean (engine/reports.py); 0 turns the term off",
+    )
+    reports_cap: float = Field(default=0.0, ge=0.0, description="the most log-odds the known-reports term may add")
+    reports_alpha: float = Field(default=0.5, gt=0.0, description="Laplace smoothing of the known-reports counts")
     late_failure: LateFailure | None = None
     entries: list[CatalogEntry]
     questions: list[Question] = Field(default_factory=list)

@@ -122,9 +122,14 @@ def _content(mode: str, prompt: str) -> Any:
     if mode == "invalid_json":
         return "{not json at all"
     if mode == "honest_symptom":  # what a capable model reads into the words, quoting them
-        quote = "loss plateaus at the variance of the targets"
-        return narrative(cause) if cause else triage(("shape.broadcast", quote))
+        return narrative(cause) if cause else triage(HONEST_READING)
     return honest(prompt)
+
+
+# A symptom the offline reader gets wrong and a person who knows the failure reads at once: a penalty
+# term a thousand times the task loss drowns it (the offline reader leans on "accuracy stuck at chance").
+HONEST_SYMPTOM = "the 0.5 * ||w||^2 term is 3000 while the cross-entropy is 0.7, and accuracy never leaves 10%"
+HONEST_READING = ("scale.loss_imbalance", "the 0.5 * ||w||^2 term is 3000 while the cross-entropy is 0.7")
 
 
 class HostileServer:

@@ -29,6 +29,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30c",
     "fresh-2026-11-30d",
     "fresh-2026-11-30e",
+    "fresh-2026-11-30f",
 )
 
 

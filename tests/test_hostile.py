@@ -20,7 +20,7 @@ from debug_agent.report.render import to_markdown
 from debug_agent.schemas import Report
 
 from .conftest import EXAMPLES
-from .hostile_server import HONEST_TRIAGE, MODES, UNUSABLE, HostileServer
+from .hostile_server import HONEST_READING, HONEST_SYMPTOM, HONEST_TRIAGE, MODES, UNUSABLE, HostileServer
 
 LLM_TIMEOUT = 3
 SECRETS = [
@@ -163,9 +163,8 @@ def test_an_honest_llm_still_lifts_the_right_cause_from_the_symptom_alone(tmp_pa
     """Hardening must not silence a capable LLM: from the words alone (no diff, no target) it quotes a
     meaningful span and, with no code cue against it, puts the right cause first, as a person's
     reading would."""
-    # MSE stuck at the targets' variance means the model predicts their mean: a person who knows the
-    # (N, 1) vs (N,) broadcast reads it at once; the offline reader ranks it lower.
-    symptom = "loss plateaus at the variance of the targets and the predictions are flat"
+    symptom = HONEST_SYMPTOM
+    right, quote = HONEST_READING
 
     def run(*extra: str) -> dict:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "DEBUG_AGENT_"))}
@@ -178,8 +177,8 @@ def test_an_honest_llm_still_lifts_the_right_cause_from_the_symptom_alone(tmp_pa
         return json.loads(proc.stdout)
 
     offline = run("--offline")
-    assert offline["cause_id"] != "shape.broadcast"
+    assert offline["cause_id"] != right
     with HostileServer("honest_symptom") as srv:
         data = run("--base-url", srv.base_url, "--llm-timeout", str(LLM_TIMEOUT))
-    assert data["cause_id"] == "shape.broadcast"
-    assert any("loss plateaus at the variance of the targets" in e for e in data["evidence"])
+    assert data["cause_id"] == right
+    assert any(quote in e for e in data["evidence"])

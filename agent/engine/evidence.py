@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from debug_agent.engine import reports
 from debug_agent.engine.facts import Fact
 from debug_agent.engine.similarity import Match, describe
 from debug_agent.schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, SymptomMatch
@@ -26,7 +27,8 @@ SILENCE_WORDS: tuple[str, ...] = ("symptom", "fact", "code", "answer", "llm")
 
 # "neutral": a clean probe result credited to a cause that probe does not test (see add_probes)
 # "similar": the symptom's words resemble an entry's own text (similarity.py); word evidence, never a probe's
-Origin = Literal["symptom", "fact", "similar", "code", "probe", "neutral", "answer", "llm"]
+# "reports": the symptom's words are typical of known reports of a cause (reports.py); word evidence too
+Origin = Literal["symptom", "fact", "similar", "reports", "code", "probe", "neutral", "answer", "llm"]
 
 
 @dataclass
@@ -54,7 +56,8 @@ class Ledger:
         if weight:
             self.terms[cause_id].append(Term(origin, weight, obs))
 
-    def total(self, cause_id: str, origin: Origin | None = None) -> float:
+    def total(self, cause_id: str, origin: Origin | None = None, skip: tuple[Origin, ...] = ()) -> float:
+        """The cause's log-odds from one origin, or from all of them (less `skip`) with the word caps applied."""
         ts = [t for t in self.terms[cause_id] if origin is None or t.origin == origin]
         caps = {"symptom": SYMPTOM_CAP, "code": CODE_CAP, "llm": LLM_CAP}
         if origin in caps:
@@ -62,11 +65,12 @@ class Ledger:
         if origin is None:
             words = sum(self.total(cause_id, o) for o in ("symptom", "fact", "similar"))
             words = WORDS_CAP * math.tanh(words / WORDS_CAP)
-            return words + sum(self.total(cause_id, o) for o in ("code", "probe", "neutral", "answer", "llm"))
+            rest: tuple[Origin, ...] = ("reports", "code", "probe", "neutral", "answer", "llm")
+            return words + sum(self.total(cause_id, o) for o in rest if o not in skip)
         return sum(t.weight for t in ts)
 
-    def score(self, entry: CatalogEntry) -> float:
-        return math.log(entry.prior) + self.total(entry.id) - self._silence(entry.id)
+    def score(self, entry: CatalogEntry, skip: tuple[Origin, ...] = ()) -> float:
+        return math.log(entry.prior) + self.total(entry.id, skip=skip) - self._silence(entry.id)
 
     def _silence(self, cause_id: str) -> float:
         """Words-only runs: a cause the symptom's words say nothing for, while they support another cause.
@@ -83,9 +87,10 @@ class Ledger:
         supported = any(t.weight > 0 for ts in self.terms.values() for t in ts if t.origin in words)
         return penalty if supported else 0.0
 
-    def credences(self) -> dict[str, float]:
+    def credences(self, skip: tuple[Origin, ...] = ()) -> dict[str, float]:
+        """A softmax over every entry's score (less the `skip` origins) and "other", with the credence caps."""
         t = self.catalog.temperature
-        raw = {e.id: self.score(e) / t for e in self.catalog.entries}
+        raw = {e.id: self.score(e, skip) / t for e in self.catalog.entries}
         raw[OTHER] = self.catalog.other_score / t
         top = max(raw.values())
         exp = {k: math.exp(v - top) for k, v in raw.items()}
@@ -184,6 +189,13 @@ def add_similar(ledger: Ledger, matches: list[Match]) -> None:
     """The lexical similarity of the symptom to each entry's text: bounded word evidence, cited word by word."""
     for m in matches:
         ledger.add(m.cause_id, "similar", m.weight, Observation(kind="observation", source="symptom", text=describe(m)))
+
+
+def add_reports(ledger: Ledger, typical: list[reports.Typical]) -> None:
+    """How typical the symptom's words are of each cause's known reports: bounded word evidence, cited word by word."""
+    for t in typical:
+        obs = Observation(kind="observation", source="symptom", text=reports.describe(t))
+        ledger.add(t.cause_id, "reports", t.weight, obs)
 
 
 def _clip(phrase: str, n: int = 160) -> str:

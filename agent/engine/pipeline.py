@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from debug_agent._version import __version__
 from debug_agent.cues import scan_diff, scan_files
-from debug_agent.engine import catalog, paths, planner, similarity
+from debug_agent.engine import catalog, paths, planner, reports, similarity
 from debug_agent.engine import facts as factmod
 from debug_agent.engine.evidence import (
     Ledger,
@@ -24,6 +24,7 @@ from debug_agent.engine.evidence import (
     add_cues,
     add_facts,
     add_probes,
+    add_reports,
     add_similar,
     add_symptoms,
     match_symptoms,
@@ -114,6 +115,7 @@ def triage(case: Case, source_cues: list[CodeCue] | None = None) -> Triage:
     add_symptoms(ledger, match_symptoms(case.symptom, cat))
     add_facts(ledger, factmod.extract(case.symptom))
     add_similar(ledger, similarity.similar(case.symptom, cat))
+    add_reports(ledger, reports.typical(case.symptom, cat))
     add_answers(ledger, case.answers)
     add_cues(ledger, cues)
     return Triage(ledger, cues)
@@ -138,7 +140,9 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
         skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
     else:
         units = plan_units(ready.info.extra.get("step_flops"), opts)
-        reqs, skipped = planner.plan(tri.ledger.catalog, tri.ledger.credences(), ready.probes, ready.info, units)
+        # Known reports rank the answer but never thin the plan: a sharper guess must not skip its refutation.
+        cred = tri.ledger.credences(skip=("reports",))
+        reqs, skipped = planner.plan(tri.ledger.catalog, cred, ready.probes, ready.info, units)
     shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
 
