@@ -14,6 +14,7 @@ from debug_agent.schemas import ProbeResult, Target
 
 from ._common import clone_batch, copy_model, make_optimizer, train_step
 from ._draws import SAMPLING, RandomOps
+from ._floor import loss_floor
 from .registry import ProbeContext, probe
 
 
@@ -66,7 +67,9 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     is retried on the batch's first `few_rows` rows: a model that memorises those but not the whole
     batch has a working training step and too little capacity (`capacity_limited`), not a defect.
     A step that samples noise (a VAE's latent, a diffusion step's noise and timestep) makes a loss with a
-    floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either.
+    floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either. Soft targets
+    (a teacher's outputs) or terms that pull apart keep a floor too: the model's output made a free tensor
+    and optimised against the loss finds it, and a loss that covered `drop` of the way to it passes.
     """
     model = _bare_copy(target)
     opt = make_optimizer(target, model)
@@ -98,6 +101,12 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         summary = (
             f"loss only fell {first:.4g} -> {best:.4g} on the whole batch but by {meas['few_rows_drop']:.0%} on its "
             f"first {options.few_rows} rows: the training step works, the model cannot memorise the whole batch"
+        )
+    elif meas["relative_drop"] is not None and _near_floor(target, meas, options):
+        status, outcomes = "passed", ["converged"]
+        summary = (
+            f"loss fell {first:.4g} -> {best:.4g}, within {1 - options.drop:.0%} of the floor this loss has on the "
+            f"batch ({meas['loss_floor']:.4g}, the lowest a free output reaches: soft targets or competing terms)"
         )
     elif meas["relative_drop"] is not None:
         status, outcomes = "failed", ["stalled"]
@@ -164,6 +173,16 @@ def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, m
         return False
     meas["few_rows_drop"] = round(1 - min(losses) / losses[0], 4) if losses[0] > 0 else None
     return stop == "target"
+
+
+def _near_floor(target: Target, meas: dict[str, Any], options: OverfitOptions) -> bool:
+    """Did the loss cover `drop` of the way from its start to the floor the loss itself keeps (see _floor)?"""
+    floor = loss_floor(target)
+    meas["loss_floor"] = round(floor, 6) if floor is not None else None
+    first, best = meas["initial_loss"], meas["min_loss"]
+    if floor is None or not isinstance(first, float) or best is None or first - floor <= 0:
+        return False
+    return floor > options.zero and first - best >= options.drop * (first - floor)
 
 
 def _still_falling(losses: list[float], fraction: float) -> bool:

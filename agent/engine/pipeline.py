@@ -140,8 +140,7 @@ def choose(tri: Triage, ready: Ready, opts: AskOptions) -> tuple[list[ProbeReque
         skipped = [planner.Skipped(p.name, why) for p in ready.probes if (why := planner.applicable(p, ready.info))]
     else:
         units = plan_units(ready.info.extra.get("step_flops"), opts)
-        # Known reports rank the answer but never thin the plan: a sharper guess must not skip its refutation.
-        cred = tri.ledger.credences(skip=("reports",))
+        cred = tri.ledger.credences(skip=("reports",))  # known reports rank; they never thin the plan
         reqs, skipped = planner.plan(tri.ledger.catalog, cred, ready.probes, ready.info, units)
     shown = [ProbeResult(name=s.name, status="not_applicable", summary=s.why) for s in skipped]
     return reqs, shown, [f"probe {s.name} not run: {s.why}" for s in skipped]
