@@ -48,6 +48,9 @@ CASES = [
     Case("own_simclr (contrastive loss)", "own_generative.py:make_simclr", "none", needs=""),
     Case("own_diffusion (noise and timestep drawn in forward)", "own_generative.py:make_diffusion", "none", needs=""),
     Case("own_actor_critic (policy-gradient loss)", "own_generative.py:make_actor_critic", "none", needs=""),
+    Case("own_soft_targets (teacher probabilities as labels)", "own_vision_seq.py:make_soft_targets", "none", needs=""),
+    Case("own_distill (KD term and hard labels)", "own_vision_seq.py:make_distill", "none", needs=""),
+    Case("own_vit (patches by permute)", "own_vision_seq.py:make_vit", "none", needs=""),
     Case(
         "own_gpt: causal mask removed",
         "own_gpt.py:make_no_causal_mask",
@@ -109,6 +112,20 @@ CASES = [
         "loss.padding_counted",
         "the reported loss drops much faster on batches of short sequences, and generated samples often stop early "
         "and emit pad tokens",
+    ),
+    Case(
+        "own_vit: patches cut by reshape",
+        "own_vision_seq.py:make_vit_patches_reshape",
+        "layout.reshape_permute",
+        "my small vision transformer trains but accuracy stays low, much worse than a CNN of the same size",
+        needs="",
+    ),
+    Case(
+        "own_sensor_cnn: (B, T, C) viewed as (B, C, T)",
+        "own_vision_seq.py:make_sensor_view",
+        "layout.reshape_permute",
+        "my 1D CNN on accelerometer windows stays far below the GRU baseline on the same data",
+        needs="",
     ),
     Case(
         "own_compiled: (B, 1) predictions against (B,) targets",
