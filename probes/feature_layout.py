@@ -78,15 +78,16 @@ def _token_axes(mod: nn.Module, h: torch.Tensor) -> tuple[int, int] | None:
     return (0, h.dim() - 1) if h.dim() >= 2 else None
 
 
-def _rows(mask: torch.Tensor) -> list[set[int]]:
-    """The positions each row of an input example (first axis x the rest) feeds a token from, non-empty rows only."""
+def _rows(mask: torch.Tensor) -> list[tuple[int, set[int]]]:
+    """(row, the positions it feeds the token from) for each non-empty row of an input example (first axis x rest)."""
     flat = mask.reshape(mask.shape[0], -1)
-    return [set(torch.nonzero(r).flatten().tolist()) for r in flat if bool(r.any())]
+    return [(i, set(torch.nonzero(r).flatten().tolist())) for i, r in enumerate(flat) if bool(r.any())]
 
 
-def _scrambled(rows: list[set[int]], overlap: float) -> bool:
+def _scrambled(rows: list[tuple[int, set[int]]], overlap: float) -> tuple[tuple[int, set[int]], ...] | None:
+    """The first row and one that shares less than `overlap` of its positions with it (Jaccard), if any."""
     ref = rows[0]
-    return any(len(ref & r) / len(ref | r) < overlap for r in rows[1:])
+    return next(((ref, r) for r in rows[1:] if len(ref[1] & r[1]) / len(ref[1] | r[1]) < overlap), None)
 
 
 @probe(
@@ -130,23 +131,25 @@ def feature_layout(target: Target, ctx: ProbeContext, options: FeatureLayoutOpti
         if g is None:
             continue
         rows = _rows(g[0] != 0)
-        if sum(len(r) for r in rows) < 2:
+        if sum(len(p) for _, p in rows) < 2:
             continue
         informative += 1
-        if len(rows) >= 2 and _scrambled(rows, options.overlap):
+        pair = _scrambled(rows, options.overlap) if len(rows) >= 2 else None
+        if pair is not None:
             scrambled.append(t)
-            example = example or (t, rows[:2])
+            example = example or (t, pair)
     meas = {"layer": name, "layer_input_shape": list(h.shape), "input_shape": list(x.shape)}
     meas |= {"tokens_traced": len(picks), "informative_tokens": informative, "scrambled_tokens": len(scrambled)}
     if scrambled and example is not None:
-        t, (a, b) = example
+        t, ((ra, a), (rb, b)) = example
         text = (
-            f"token {t} of {name}'s input reads rows of the input from different positions ({len(a)} and "
-            f"{len(b)} positions, {len(a & b)} shared): a reshape/view reordered axes before {name}"
+            f"token {t} of {name}'s input reads input row {ra} at {len(a)} position(s) and row {rb} at {len(b)}, "
+            f"{len(a & b)} shared: a reshape/view reordered axes before {name}"
         )
+        data = {"token": t, "rows": [ra, rb], "positions": [sorted(a)[:16], sorted(b)[:16]]}
         return ProbeResult(
             name="feature_layout", status="failed", outcomes=["features_scrambled"], measurements=meas,
-            findings=[Finding(text=text)],
+            findings=[Finding(text=text, data=data)],
             summary=f"{len(scrambled)} of {informative} traced tokens of {name}'s input mix positions across rows",
         )  # fmt: skip
     if not informative:

@@ -63,13 +63,19 @@ def test_a_sequence_viewed_instead_of_transposed_is_scrambled() -> None:
 
 
 def test_the_finding_matches_where_plain_pytorch_puts_the_values() -> None:
-    """Conv input channel c at position 0 is x.view(B, C, T)[0, c, 0] = x.flatten()[c * T]: time step (c*T)//C."""
+    """The reported rows and positions are where x.view(B, C, T) takes conv position 0's values from."""
     torch.manual_seed(0)
     x = torch.randn(4, 10, 6)
-    t_len, c_len = 10, 6
-    sources = {divmod(c * t_len, c_len)[0] for c in range(c_len)}  # the time steps one conv token reads
-    assert len(sources) > 1  # plain PyTorch: one conv position reads several time steps
+    where = torch.arange(60).view(1, 10, 6)  # each cell of one example holds its flat index, laid out (T, C)
+    picked = where.view(1, 6, 10)[0, :, 0].tolist()  # conv position 0 reads these cells, one per conv channel
+    cells = {}
+    for flat in picked:
+        cells.setdefault(flat // 6, set()).add(flat % 6)  # time step (input row) -> channels (positions)
     bad = run(SeqConv(True), x)
+    data = bad.findings[0].data
+    assert data["token"] == 0
+    (ra, rb), (pa, pb) = data["rows"], data["positions"]
+    assert set(pa) == cells[ra] and set(pb) == cells[rb]
     assert bad.measurements["scrambled_tokens"] == bad.measurements["informative_tokens"] == 10
 
 
