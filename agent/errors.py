@@ -110,3 +110,9 @@ class CopyNotIsolated(Exception):  # noqa: N818 - reads as a statement in report
     Not a DebugAgentError: the target is usable, but a probe that meets this becomes an `error`
     result with the reason (which attribute leaks), never evidence.
     """
+
+
+class ForeignOptimizer(CopyNotIsolated):
+    """The optimizer factory returned an optimizer over tensors of neither the model it was given nor the
+    target's own model: an optimizer built on another instance of the model. Stepping it would train
+    something else, so probes that train are an `error`; step_audit reports it as its finding."""

@@ -1,7 +1,7 @@
 """Write agent/engine/reports.toml: the labelled symptom reports the engine's known-reports term counts.
 
-Only sets the engine is tuned on go in: the paraphrase sets in realworld_eval.TUNED (DEV half, sets B and
-C) and the symptoms of corpus batches not in realworld_eval.HELD_OUT_BATCHES. Held-out sets (the TEST
+Only sets the engine is tuned on go in: the paraphrase sets in realworld_eval.TUNED (DEV half, sets B, C
+and F) and the symptoms of corpus batches not in realworld_eval.HELD_OUT_BATCHES. Held-out sets (the TEST
 half, sets D and later, a held-out corpus batch) never do; tests/test_reports.py checks that. Each report
 keeps its set name, so a benchmark can leave a set out and measure it cross-validated.
 

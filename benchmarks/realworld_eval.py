@@ -7,9 +7,9 @@
     in-sample; the batches in HELD_OUT_BATCHES were written blind to the engine and only measured;
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
-    holdout_b.toml and holdout_c.toml, written blind later, were each measured once and then tuned on
-    (in-sample since); holdout_d.toml, holdout_e.toml and holdout_f.toml, written blind later, are only
-    measured (texts and misses never printed).
+    holdout_b.toml, holdout_c.toml and holdout_f.toml, written blind later, were each measured once and then
+    tuned on (in-sample since); holdout_d.toml, holdout_e.toml and holdout_g.toml, written blind later, are
+    only measured (texts and misses never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
@@ -42,10 +42,10 @@ from debug_agent.schemas import Case
 ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "realworld"
 ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled carry no `batch` field
-# Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30e were each held out,
-# measured once, and then tuned on; -30f is held out (its answers are never printed, its symptoms never go
-# into the known reports). A new blind batch goes here until it is read.
-HELD_OUT_BATCHES: tuple[str, ...] = ("fresh-2026-11-30f",)
+# Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30f were each held out,
+# measured once, and then tuned on. A held-out batch's answers are never printed and its symptoms never go
+# into the known reports. A new blind batch goes here until it is read.
+HELD_OUT_BATCHES: tuple[str, ...] = ()
 # Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
 SETS = (
     ("dev", "DEV, in-sample: read and tuned on"),
@@ -54,9 +54,10 @@ SETS = (
     ("holdout_c", "set C, in-sample: measured blind once, then tuned on"),
     ("holdout_d", "set D, held out: written blind"),
     ("holdout_e", "set E, held out: written blind"),
-    ("holdout_f", "set F, held out: written blind"),
+    ("holdout_f", "set F, in-sample: measured blind once, then tuned on"),
+    ("holdout_g", "set G, held out: written blind"),
 )
-TUNED = ("dev", "holdout_b", "holdout_c")  # the sets whose misses may be read
+TUNED = ("dev", "holdout_b", "holdout_c", "holdout_f")  # the sets whose misses may be read
 sys.path.insert(0, str(ROOT / "paraphrases"))
 import split as paraphrase_split  # noqa: E402  (benchmarks/paraphrases/split.py: the DEV / TEST halves)
 
@@ -238,7 +239,7 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
     parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
-    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B, C)")
+    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B, C, F)")
     parser.add_argument(
         "--cross-validate", action="store_true", help="leave each tuned set's own reports out of the known reports"
     )

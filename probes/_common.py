@@ -19,7 +19,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from debug_agent.errors import CopyNotIsolated
+from debug_agent.errors import CopyNotIsolated, ForeignOptimizer
 from debug_agent.schemas import Finding, Target
 from debug_agent.schemas.target import flat_tensors
 
@@ -232,10 +232,17 @@ def make_optimizer(target: Target, model: nn.Module) -> torch.optim.Optimizer:
             "step(), zero_grad() and param_groups (a list of dicts with 'params')"
         )
     own = {id(p) for p in model.parameters()}
-    stray = sum(1 for g in opt.param_groups for p in g["params"] if id(p) not in own)
+    stray = [p for g in opt.param_groups for p in g["params"] if id(p) not in own]
+    original = {id(p) for p in target.model.parameters()} if isinstance(target.model, nn.Module) else set()
+    if any(id(p) not in original for p in stray):
+        raise ForeignOptimizer(
+            f"optimizer: the optimizer it built holds {len(stray)} tensor(s) that belong neither to the model it "
+            "was given nor to the target's model: it was built on another instance of the model, so stepping it "
+            "never changes the model being trained"
+        )
     if stray:
         raise CopyNotIsolated(
-            f"optimizer: the optimizer it built holds {stray} tensor(s) that are not parameters of the model it "
+            f"optimizer: the optimizer it built holds {len(stray)} tensor(s) that are not parameters of the model it "
             "was given (the factory closes over the original model); make it use its argument"
         )
     return opt

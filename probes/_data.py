@@ -135,3 +135,23 @@ def training_batches(batch: Any, data: Any, limit: int) -> list[Any]:
         if len(out) >= limit:
             break
     return out
+
+
+def index_dtype(data: Any) -> bool:
+    """Inputs stored as int16/int32/int64 (ids for an embedding); uint8 pixels still count as magnitudes."""
+    return data_rows(data, 1)[0].dtype in (torch.int16, torch.int32, torch.int64)
+
+
+def scale_check(xt: torch.Tensor, mean: torch.Tensor, std: torch.Tensor, scale: float) -> list[tuple[str, str]]:
+    """(outcome, finding text) for constant features and features far from zero mean / unit variance."""
+    out: list[tuple[str, str]] = []
+    constant = int((std == 0).sum())
+    if constant and xt.shape[1] <= 256:
+        out.append(("constant_features", f"{constant} of {xt.shape[1]} features never vary"))
+    if float(mean.abs().max()) > scale or float(std.max()) > scale:
+        worst = int(torch.maximum(mean.abs(), std).argmax())
+        text = f"feature {worst} has mean {float(mean[worst]):.4g} and std {float(std[worst]):.4g}: "
+        out.append(("features_unscaled", text + "inputs are not standardised"))
+    else:
+        out.append(("features_scaled", ""))
+    return out

@@ -165,11 +165,13 @@ def _gates(m: nn.Module, args: tuple[Any, ...], out: Any) -> list[tuple[str, tor
     return [(n, t.reshape(-1, H)) for n, t in named]
 
 
-def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, float]]:
-    """(name, RMS gradient, RMS gradient / RMS weight) of each weighted layer, in forward-call order.
+def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, float, bool]]:
+    """(name, RMS gradient, RMS gradient / RMS weight, all-zero weight) of each weighted layer, in call order.
 
     An embedding table's ratio is left at 0: its rows start tiny by convention (std 0.02 or less) and
-    gather the gradient of every occurrence, so a large ratio there says nothing about the step size."""
+    gather the gradient of every occurrence, so a large ratio there says nothing about the step size.
+    So is a zero-initialised layer's (a zero head, an adaLN-Zero or ReZero branch): any gradient is
+    infinitely larger than no weight, and that start is deliberate."""
     out = []
     mods = dict(model.named_modules())
     for name in order:
@@ -177,8 +179,8 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
         if isinstance(w, nn.Parameter) and w.grad is not None and w.dim() >= 2:
             g = float(w.grad.detach().pow(2).mean().sqrt())
             w_rms = float(w.detach().pow(2).mean().sqrt())
-            ratio = 0.0 if isinstance(mods[name], nn.Embedding) else g / (w_rms + 1e-12)
-            out.append((name, g, ratio))
+            ratio = 0.0 if isinstance(mods[name], nn.Embedding) or w_rms == 0 else g / w_rms
+            out.append((name, g, ratio, w_rms == 0))
     return out
 
 
@@ -238,7 +240,7 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     if loss.requires_grad and torch.isfinite(loss).item():
         loss.backward()
         layers = _layer_grads(model, order)
-        meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _ in layers]
+        meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _, _ in layers]
         flow = _flow(layers, steps, options, findings, meas)
         outcomes += flow
     bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads"}
@@ -314,16 +316,20 @@ def _time_leaf(steps: list[tuple[torch.Tensor, bool, bool]]) -> Any:
 
 
 def _flow(
-    layers: list[tuple[str, float, float]],
+    layers: list[tuple[str, float, float, bool]],
     steps: list[tuple[torch.Tensor, bool, bool]],
     opts: ActivationsOptions,
     findings: list[Finding],
     meas: dict[str, Any],
 ) -> list[str]:
     ratios = []
-    if len(layers) >= 3 and layers[-1][1] > 0:
+    zero = [n for n, _, _, z in layers[1:] if z]
+    if len(layers) >= 3 and layers[0][1] == 0 and zero:
+        # A zero-initialised layer passes no gradient back at the first step: that is its start, not shrinkage.
+        findings.append(Finding(text=f"zero-initialised {zero[0]} passes no gradient back yet: depth flow untested"))
+    elif len(layers) >= 3 and layers[-1][1] > 0:
         ratios.append(("depth", layers[0][0], layers[-1][0], layers[0][1] / layers[-1][1]))
-    step = max((r for _, _, r in layers), default=0.0)
+    step = max((r for _, _, r, _ in layers), default=0.0)
     meas["max_grad_to_weight"] = float(f"{step:.3g}")
     # Gated cells (LSTM/GRU) forget at init by design; only plain RNNs are judged through time for vanishing.
     if steps and steps[0][0].grad is not None:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import main_input
-from ._data import DataNotUsable, data_rows
+from ._data import DataNotUsable, data_rows, index_dtype, scale_check
 from ._tokens import bag_of_tokens, position_lookup
 from .registry import ProbeContext, probe
 
@@ -202,21 +202,13 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
         max_std=float(f"{float(std.max()):.4g}"),
         min_std=float(f"{float(std.min()):.4g}"),
     )
-    constant = int((std == 0).sum())
-    if constant and xt.shape[1] <= 256:
-        tags.append("constant_features")
-        findings.append(Finding(text=f"{constant} of {xt.shape[1]} features never vary"))
-    if float(mean.abs().max()) > options.scale or float(std.max()) > options.scale:
-        tags.append("features_unscaled")
-        worst = int(torch.maximum(mean.abs(), std).argmax())
-        findings.append(
-            Finding(
-                text=f"feature {worst} has mean {float(mean[worst]):.4g} and std {float(std[worst]):.4g}: "
-                "inputs are not standardised"
-            )
-        )
+    if target.train_data is not None and index_dtype(target.train_data):
+        # Token or category ids (int16/32/64) name rows of an embedding: their magnitude is not a scale.
+        meas["integer_ids"] = True
     else:
-        tags.append("features_scaled")
+        for tag, text in scale_check(xt, mean, std, options.scale):
+            tags.append(tag)
+            findings += [Finding(text=text)] if text else []
     if not isinstance(yt, torch.Tensor) or len(yt) != len(xt) or len(xt) < 8:
         return _result(tags, findings, meas)
     cls = _classification(yt)

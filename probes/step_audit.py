@@ -9,6 +9,7 @@ import torch
 from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
 
+from debug_agent.errors import ForeignOptimizer
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._accumulation import accumulation
@@ -84,11 +85,14 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     model = copy_model(target).train()
     audit = _Audit()
     _registration(model, audit)
-    opt = make_optimizer(target, model)
-    if not _optimizer_covers(model, opt, audit):
-        # The factory ignored the parameters it was given (a closure over another model): stepping it
-        # would change tensors that are not our copy, so stop here.
-        return audit.result("failed", "optimizer factory ignores its params argument")
+    try:
+        opt = make_optimizer(target, model)
+    except ForeignOptimizer as exc:
+        # The user's optimizer trains another model instance: the same holds in their own run. Stepping
+        # it would change tensors that are not our copy, so stop here.
+        audit.add("optimizer_misses_params", str(exc).removeprefix("optimizer: "))
+        return audit.result("failed", "the optimizer holds another model instance's parameters")
+    _optimizer_covers(model, opt, audit)
 
     # Which modules run in forward, and in which mode, during the user's step.
     ran: dict[str, bool] = {}
@@ -172,24 +176,15 @@ def _registration(model: nn.Module, audit: _Audit) -> None:
         )
 
 
-def _optimizer_covers(model: nn.Module, opt: torch.optim.Optimizer, audit: _Audit) -> bool:
-    """False when the optimizer holds tensors that are not the copy's (stepping it is unsafe)."""
-    ours = {id(p) for p in model.parameters()}
+def _optimizer_covers(model: nn.Module, opt: torch.optim.Optimizer, audit: _Audit) -> None:
+    """Trainable parameters the optimizer leaves out (make_optimizer already refused foreign tensors)."""
     in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
-    if in_opt - ours:
-        audit.add(
-            "optimizer_misses_params",
-            "the optimizer factory does not optimise the parameters it is given "
-            "(it closes over another model's parameters)",
-        )
-        return False
     missing = [n for n, p in model.named_parameters() if p.requires_grad and id(p) not in in_opt]
     if missing:
         audit.add(
             "optimizer_misses_params",
             f"{len(missing)} trainable parameter tensor(s) are not in the optimizer: {', '.join(missing[:8])}",
         )
-    return True
 
 
 def _updates(model: nn.Module, before: dict[str, torch.Tensor], in_opt: set[int], audit: _Audit) -> None:

@@ -162,6 +162,29 @@ CASES = [
         "loss.double_activation",
         "-        return self.head(h)\n+        return torch.softmax(self.head(h), dim=-1)\n",
         "-        return self.head(h)\n+        return torch.log_softmax(self.head(h), dim=-1)\n",
+    ),    (
+        "state_reset_hoisted",
+        "state.cross_batch",
+        "     def forward(self, x):\n+        h = x.new_zeros(self.hidden)\n         for b in range(x.shape[0]):\n"
+        "-            h = x.new_zeros(self.hidden)\n             h = torch.tanh(self.cell(x[b]) + self.w(h))\n",
+        "         for b in range(x.shape[0]):\n-            h = x.new_zeros(self.hidden)\n"
+        "+            h = torch.zeros(self.hidden, device=x.device)\n",
+    ),
+    (
+        "gradient_cut_added",
+        "graph.detached",
+        " def forward(self, x, y):\n     out = self.net(x)\n-    reg = torch.mean(self.aux(out).abs())\n"
+        "+    reg = torch.mean(self.aux(out).abs()).item()\n     loss = F.mse_loss(out, y) + 0.1 * reg\n     return out, loss\n",
+        " def train_epoch(model, loader):\n     for x, y in loader:\n         loss = crit(model(x), y)\n"
+        "         loss.backward()\n-        total += loss\n+        total += loss.item()\n     return total / len(loader)\n",
+    ),
+    (
+        "gradient_cut_added",
+        "graph.detached",
+        "-        terms.append(torch.cosine_similarity(a, b, dim=1).mean())\n"
+        "+        terms.append(torch.cosine_similarity(a, b, dim=1).mean().item())\n"
+        "     extra = torch.tensor(terms).mean()\n     (task + extra).backward()\n",
+        " def evaluate(model, x, y):\n-    val = crit(model(x), y)\n+    val = crit(model(x), y).item()\n     return val\n",
     ),
 ]
 

@@ -250,3 +250,74 @@ def _eval_only_helpers(lines: list[DiffLine]) -> set[str]:
         if re.search(r"\.eval\(\s*\)", text) and not re.search(r"\.train\(", text):
             names.add(m.group(1))
     return names
+
+
+# --- state resets and the gradient path --------------------------------------------------------------
+
+_RESET = re.compile(
+    r"^\s*(\w+)\s*=\s*(?:.*\b(?:zeros|zeros_like|new_zeros|init_hidden|init_state|initial_state|begin_state)\b.*"
+    r"|None)\s*$"
+)
+
+
+@cue("state_reset_hoisted", scope="hunk", on=("diff",))
+def state_reset_hoisted(hunk: DiffHunk) -> list[Hit]:
+    """The change moves a state reset (`h = zeros(...)`) out of the loop it sat in: the state now carries over."""
+    added = [ln for ln in hunk.lines if ln.kind == "+"]
+    out = []
+    for i, r in enumerate(hunk.lines):
+        m = _RESET.match(_code(r)) if r.kind == "-" else None
+        if not m or _enclosing_loop(hunk.lines[:i], _indent(r.text)) is None:
+            continue
+        for a in added:
+            n = _RESET.match(_code(a))
+            if n and n.group(1) == m.group(1) and _indent(a.text) < _indent(r.text):
+                out.append((a, f"`{m.group(1)}` is now reset once, outside the loop that reset it each time: "
+                            "its value carries from one example or batch to the next"))
+    return out
+
+
+_CUT = re.compile(r"\)\s*\.(?:item|detach|numpy|tolist)\(\)|\)\s*\.data\b|\btorch\.(?:tensor|as_tensor)\(\s*\w+\s*\)")
+_LOSS_FUNCS = re.compile(r"forward|loss|training_step|train_step|__call__")
+
+
+@cue("gradient_cut_added", scope="hunk", on=("diff",))
+def gradient_cut_added(hunk: DiffHunk) -> list[Hit]:
+    """The change turns a computed term into a plain number (`.item()`, `.detach()`, `torch.tensor(list)`) and
+    that value still flows into what is backpropagated or returned as the loss: the term trains nothing."""
+    removed = " ".join(_code(r) for r in hunk.lines if r.kind == "-")
+    new = [ln for ln in hunk.lines if ln.kind != "-"]
+    out = []
+    for i, ln in enumerate(new):
+        m = _CUT.search(_code(ln))
+        name = re.match(r"\s*(\w+)\s*(?:[-+*/]?=(?!=)|\.(?:append|extend)\()", _code(ln))
+        if ln.kind != "+" or not m or not name or m.group(0) in removed:
+            continue
+        if _reaches_loss(name.group(1), new[i + 1 :], _func_of(hunk, new[:i])):
+            out.append((ln, f"`{m.group(0).lstrip(')').strip()}` makes `{name.group(1)}` a constant, yet it still "
+                        "feeds the loss: no gradient flows through this term"))
+    return out
+
+
+def _reaches_loss(name: str, later: list[DiffLine], func: str | None) -> bool:
+    """Whether `name` flows (by assignment) into a backward() call, or into a return of a loss-computing function."""
+    names = {name}
+    for ln in later:
+        code = _code(ln)
+        if not any(re.search(rf"\b{re.escape(n)}\b", code) for n in names):
+            continue
+        if ".backward(" in code or (re.match(r"\s*return\b", code) and _LOSS_FUNCS.search(func or "")):
+            return True
+        if lhs := re.match(r"\s*(\w+)\s*[-+*/]?=(?!=)", code):
+            names.add(lhs.group(1))
+    return False
+
+
+def _func_of(hunk: DiffHunk, before: list[DiffLine]) -> str | None:
+    """The function a line sits in: the nearest `def` above, else the hunk header's (a class is taken as
+    its forward: git names the class when the method's def is out of sight)."""
+    for ln in reversed(before):
+        if m := re.match(r"\s*(?:async\s+)?def\s+(\w+)", _code(ln)):
+            return m.group(1)
+    m = re.search(r"def\s+(\w+)|class\s+\w+\s*\((?:nn\.)?Module\)", hunk.header)
+    return (m.group(1) or "forward") if m else None

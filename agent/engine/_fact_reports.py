@@ -210,6 +210,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:need|have|ought) to train (?:it |the model )?(?:much |a lot |way |even )?(?:longer|more)",
         r"train(?:ing)? (?:it |the model )?(?:much |a lot |way |even )?longer\s*\?|(?:more|longer) (?:epochs|iterations|steps|training)\s*\?",
         r"(?:just|simply|only) (?:need|needs) (?:more|longer) (?:training|epochs|steps|iterations|time)",
+        r"how (?:many|long)(?: epochs| iterations| steps| hours| days)? (?:did|do|should|does|would) (?:you|they|it|one|i|the authors) (?:\w+ )?train",
     ]),
     ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
         r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
@@ -388,5 +389,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("small_model", "a deliberately small or shallow model", [
         r"\b(?:\d|one|two|three)[- ]layers? (?:small |tiny |shallow )?(?:cnn|mlp|network|net|model|convnet|lstm|gru|rnn)|\b(?:small|tiny|shallow) (?:cnn|mlp|convnet)\b",
+        r"\b(?:smallest|smaller|tiny|tinier|lightweight|mini)\b (?:\w+ ){0,2}(?:variant|version|config\w*|architecture|backbone|model)\b",
+        r"(?:from|instead of) (?:the )?(?:largest|biggest|large|big|full)\b.{0,40}\bto (?:the )?(?:smallest|smaller|small|tiny)\b",
     ]),
 ]

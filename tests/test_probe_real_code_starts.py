@@ -1,0 +1,135 @@
+"""Starts that real code makes on purpose or by accident, each with its twin.
+
+- An optimizer built on another instance of the model (the model rebuilt after the optimizer) is the
+  user's bug, found by step_audit; a factory that closes over the target's own model is our protocol's
+  problem, an error that is never evidence.
+- Integer token ids are names, not magnitudes: data_audit does not call them unscaled; raw uint8 pixels
+  and raw float features still are.
+- A zero-initialised layer (a zero head) is a deliberate start: its gradient-to-weight ratio is not an
+  explosion and the exactly-zero gradient behind it is not vanishing; a real explosion still is.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import debug_agent.probes as P
+from debug_agent.isolation import probe_registry
+from debug_agent.schemas import ProbeResult, Target
+
+
+def run(name: str, target: Target) -> ProbeResult:
+    probe_registry()
+    return P.execute(name, target, P.ProbeContext(seed=0, budget_s=120), {})
+
+
+def _mlp(seed: int = 0) -> nn.Module:
+    torch.manual_seed(seed)
+    return nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 3))
+
+
+def _batch() -> tuple[torch.Tensor, torch.Tensor]:
+    g = torch.Generator().manual_seed(0)
+    return torch.randn(16, 8, generator=g), torch.randint(0, 3, (16,), generator=g)
+
+
+# --- optimizer built on another model instance ----------------------------------------------------------
+
+
+def test_an_optimizer_over_another_model_instance_is_the_finding() -> None:
+    stale = torch.optim.SGD(_mlp(seed=1).parameters(), lr=0.1)  # built before the model was made again
+    target = Target(model=_mlp(), batch=_batch(), loss_fn=F.cross_entropy, optimizer=lambda params: stale)
+    result = run("step_audit", target)
+    assert result.status == "failed" and result.outcomes == ["optimizer_misses_params"], result.summary
+    assert "another instance of the model" in result.findings[0].text
+    assert run("overfit_one_batch", target).status == "error"  # training it would train something else
+
+
+def test_a_factory_closing_over_the_targets_own_model_is_an_error_not_evidence() -> None:
+    model = _mlp()
+    own = torch.optim.SGD(model.parameters(), lr=0.1)  # the user's real run would train this very model
+    result = run("step_audit", Target(model=model, batch=_batch(), loss_fn=F.cross_entropy, optimizer=lambda p: own))
+    assert result.status == "error" and not result.outcomes
+    assert "make it use its argument" in result.summary
+
+
+def test_a_factory_that_uses_its_argument_passes() -> None:
+    target = Target(
+        model=_mlp(), batch=_batch(), loss_fn=F.cross_entropy, optimizer=lambda p: torch.optim.SGD(p, lr=0.1)
+    )
+    result = run("step_audit", target)
+    assert result.status == "passed" and "optimizer_misses_params" not in result.outcomes, result.summary
+
+
+# --- integer ids are not magnitudes ---------------------------------------------------------------------
+
+
+class _Bag(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(500, 8)
+        self.out = nn.Linear(8, 3)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:  # (B, T) ids -> (B, 3)
+        return self.out(self.emb(ids).mean(1))
+
+
+def _ids(n: int, seed: int) -> tuple[torch.Tensor, torch.Tensor]:
+    g = torch.Generator().manual_seed(seed)
+    ids = torch.randint(0, 500, (n, 6), generator=g)  # mean about 250, std about 144
+    return ids, ids[:, 0] % 3
+
+
+def test_token_ids_are_not_called_unscaled() -> None:
+    target = Target(model=_Bag(), batch=_ids(16, 0), loss_fn=F.cross_entropy, train_data=_ids(256, 1))
+    result = run("data_audit", target)
+    assert "features_unscaled" not in result.outcomes and "features_scaled" not in result.outcomes
+    assert result.measurements["integer_ids"] is True
+
+
+def test_raw_pixels_are_still_called_unscaled() -> None:
+    g = torch.Generator().manual_seed(0)
+    pixels = torch.randint(0, 256, (256, 1, 4, 4), generator=g, dtype=torch.uint8)  # raw 0-255
+    model = nn.Sequential(nn.Flatten(), nn.Linear(16, 3))
+
+    def call(m: nn.Module, x: torch.Tensor) -> torch.Tensor:
+        return m(x.float())
+
+    target = Target(
+        model=model,
+        batch=(pixels[:16], torch.zeros(16, dtype=torch.long)),
+        loss_fn=F.cross_entropy,
+        call_model=call,
+        train_data=(pixels, torch.arange(256) % 3),
+    )
+    assert "features_unscaled" in run("data_audit", target).outcomes
+
+
+# --- a zero-initialised head ----------------------------------------------------------------------------
+
+
+def _deep(zero_head: bool, gain: float = 1.0) -> nn.Module:
+    torch.manual_seed(0)
+    layers: list[nn.Module] = []
+    for _ in range(4):
+        lin = nn.Linear(16, 16)
+        nn.init.normal_(lin.weight, std=gain / 16**0.5)
+        layers += [lin, nn.ReLU()]
+    head = nn.Linear(16, 3)
+    if zero_head:
+        nn.init.zeros_(head.weight)
+        nn.init.zeros_(head.bias)
+    return nn.Sequential(nn.Linear(8, 16), nn.ReLU(), *layers, head)
+
+
+def test_a_zero_initialised_head_is_neither_exploding_nor_vanishing() -> None:
+    result = run("activations", Target(model=_deep(zero_head=True), batch=_batch(), loss_fn=F.cross_entropy))
+    assert not {"exploding_grads", "vanishing_grads"} & set(result.outcomes), result.summary
+    assert any("zero-initialised" in f.text for f in result.findings)
+
+
+def test_gradients_that_really_grow_through_depth_are_still_exploding() -> None:
+    result = run("activations", Target(model=_deep(zero_head=False, gain=8.0), batch=_batch(), loss_fn=F.cross_entropy))
+    assert "exploding_grads" in result.outcomes, result.summary
