@@ -31,7 +31,9 @@ def _check() -> str:
     grad_sum = sum(p.grad.abs().sum().item() for p in model.parameters())
     zero_out = (out == 0).float().mean().item()
     assert grad_sum == 0.0 and zero_out == 1.0 and loss.item() > 0.9, (grad_sum, zero_out, loss.item())
-    return f"after 512 SGD steps: {zero_out:.0%} of predictions are 0.0, gradient sum {grad_sum}, loss {loss.item():.2f}"
+    return (
+        f"after 512 SGD steps: {zero_out:.0%} of predictions are 0.0, gradient sum {grad_sum}, loss {loss.item():.2f}"
+    )
 
 
 def check() -> str:

@@ -9,7 +9,9 @@ _HERE = pathlib.Path(__file__).resolve().parent
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("rw_i_multinomial_diffusion_embed_reshape_target", _HERE / "target.py")
+    spec = importlib.util.spec_from_file_location(
+        "rw_i_multinomial_diffusion_embed_reshape_target", _HERE / "target.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
