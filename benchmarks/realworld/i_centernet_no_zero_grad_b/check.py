@@ -29,7 +29,9 @@ def _run(zero_grad):
         losses = []
         for i in range(0, len(x), 16):
             out = model(x[i : i + 16])
-            loss = F.binary_cross_entropy_with_logits(out[:, :1], heat[i : i + 16]) + F.l1_loss(out[:, 1:], size[i : i + 16])
+            loss = F.binary_cross_entropy_with_logits(out[:, :1], heat[i : i + 16]) + F.l1_loss(
+                out[:, 1:], size[i : i + 16]
+            )
             if zero_grad:
                 opt.zero_grad()
             loss.backward()
@@ -43,8 +45,11 @@ def _check() -> str:
     bad, good = _run(False), _run(True)
     assert bad[-1] > 20 * good[-1] and bad[-1] > 2 * bad[0], (bad, good)
     return (
-        "epoch losses " + ", ".join(f"{v:.3g}" for v in bad) + " without clearing gradients; "
-        + ", ".join(f"{v:.3g}" for v in good) + " with"
+        "epoch losses "
+        + ", ".join(f"{v:.3g}" for v in bad)
+        + " without clearing gradients; "
+        + ", ".join(f"{v:.3g}" for v in good)
+        + " with"
     )
 
 

@@ -12,8 +12,14 @@ def _data(n, seed):
 
 def _net():
     return nn.Sequential(
-        nn.Linear(20, 128), nn.BatchNorm1d(128), nn.ReLU(), nn.Dropout(0.5),
-        nn.Linear(128, 128), nn.BatchNorm1d(128), nn.ReLU(), nn.Dropout(0.5),
+        nn.Linear(20, 128),
+        nn.BatchNorm1d(128),
+        nn.ReLU(),
+        nn.Dropout(0.5),
+        nn.Linear(128, 128),
+        nn.BatchNorm1d(128),
+        nn.ReLU(),
+        nn.Dropout(0.5),
         nn.Linear(128, 2),
     )
 

@@ -30,7 +30,9 @@ def _check() -> str:
     model.eval()
     g1, g2 = t["eval_fn"](model, (clip,)), t["eval_fn"](model, (clip,))
     assert rel > 0.05 and torch.equal(g1, g2), (rel,)
-    return f"two feature extractions of the same clips differ by {100 * rel:.0f}% (relative norm); identical in eval mode"
+    return (
+        f"two feature extractions of the same clips differ by {100 * rel:.0f}% (relative norm); identical in eval mode"
+    )
 
 
 def check() -> str:
