@@ -10,9 +10,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
+from debug_agent.errors import CopyNotIsolated
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone_batch, copy_model, display_path, forward, main_tensor, user_frame, watch_modules
+from ._common import (
+    clone_batch,
+    copy_model,
+    display_path,
+    forward,
+    main_tensor,
+    make_optimizer,
+    user_frame,
+    watch_modules,
+)
 from .registry import ProbeContext, probe
 
 RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh", "hardtanh_"}
@@ -36,7 +46,9 @@ class ActivationsOptions(BaseModel):
         default=1e-3, gt=0, description="first/last layer gradient ratio below which gradients vanish"
     )
     explode: float = Field(default=1e2, gt=1, description="first/last gradient ratio above which they explode")
-    step_size: float = Field(default=50.0, gt=0, description="gradient/weight RMS ratio above which gradients explode")
+    step_size: float = Field(
+        default=1.0, gt=0, description="share of its weights one plain-SGD step may move a layer before it explodes"
+    )
 
 
 @dataclass
@@ -241,7 +253,7 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         loss.backward()
         layers = _layer_grads(model, order)
         meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _, _ in layers]
-        flow = _flow(layers, steps, options, findings, meas)
+        flow = _flow(layers, steps, options, (findings, meas), _sgd_step(target, model))
         outcomes += flow
     bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads"}
     status = "failed" if bad else "passed" if rec.sites else "inconclusive"
@@ -319,9 +331,10 @@ def _flow(
     layers: list[tuple[str, float, float, bool]],
     steps: list[tuple[torch.Tensor, bool, bool]],
     opts: ActivationsOptions,
-    findings: list[Finding],
-    meas: dict[str, Any],
+    into: tuple[list[Finding], dict[str, Any]],
+    sgd_step: float | None,
 ) -> list[str]:
+    findings, meas = into
     ratios = []
     zero = [n for n, _, _, z in layers[1:] if z]
     if len(layers) >= 3 and layers[0][1] == 0 and zero:
@@ -349,12 +362,35 @@ def _flow(
         elif r > opts.explode or r != r:
             findings.append(Finding(text=f"gradients explode through {axis}: {a} gets {r:.1e}x the gradient {b} gets"))
             out.append("exploding_grads")
-    if step > opts.step_size and "exploding_grads" not in out:
+    if sgd_step is not None and step * sgd_step > opts.step_size and "exploding_grads" not in out:
         name = max(layers, key=lambda t: t[2])[0]
+        meas["max_step_to_weight"] = float(f"{step * sgd_step:.3g}")
         findings.append(
-            Finding(text=f"the gradient of layer {name} is {step:.0f}x its weights: one step would wipe them out")
+            Finding(
+                text=f"the gradient of layer {name} is {step:.0f}x its weights: one SGD step (lr x 1/(1 - momentum) "
+                f"= {sgd_step:.3g}) moves it by {step * sgd_step:.1f}x its own size"
+            )
         )
         out.append("exploding_grads")
     if not out and (ratios or layers):
         out.append("healthy_grad_flow")
     return sorted(set(out), key=out.index)
+
+
+def _sgd_step(target: Target, model: nn.Module) -> float | None:
+    """What one step of the target's optimizer multiplies a gradient by: lr / (1 - momentum) for plain SGD.
+
+    None for optimizers that normalise the gradient (Adam, RMSprop, Adagrad...: their step is about lr
+    whatever the gradient's size, so a large gradient-to-weight ratio wipes nothing out), for the default
+    optimizer, and when no optimizer can be built on our copy (the other probes say why)."""
+    if target.optimizer is None:
+        return None
+    try:
+        opt = make_optimizer(target, model)
+    except (CopyNotIsolated, TypeError, ValueError):
+        return None
+    if not isinstance(opt, torch.optim.SGD):
+        return None
+    group = opt.param_groups[0]
+    momentum = float(group.get("momentum") or 0.0)
+    return float(group["lr"]) / (1.0 - momentum) if momentum < 1 else None

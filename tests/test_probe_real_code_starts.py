@@ -6,7 +6,9 @@
 - Integer token ids are names, not magnitudes: data_audit does not call them unscaled; raw uint8 pixels
   and raw float features still are.
 - A zero-initialised layer (a zero head) is a deliberate start: its gradient-to-weight ratio is not an
-  explosion and the exactly-zero gradient behind it is not vanishing; a real explosion still is.
+  explosion and the exactly-zero gradient behind it is not vanishing.
+- A gradient large next to its weights explodes only where the optimizer's step grows with it: plain SGD
+  (lr / (1 - momentum)), not Adam.
 """
 
 from __future__ import annotations
@@ -130,6 +132,23 @@ def test_a_zero_initialised_head_is_neither_exploding_nor_vanishing() -> None:
     assert any("zero-initialised" in f.text for f in result.findings)
 
 
-def test_gradients_that_really_grow_through_depth_are_still_exploding() -> None:
-    result = run("activations", Target(model=_deep(zero_head=False, gain=8.0), batch=_batch(), loss_fn=F.cross_entropy))
+def _big_steps(optimizer: object) -> Target:
+    model = _deep(zero_head=False)
+    with torch.no_grad():
+        for m in model.modules():
+            if isinstance(m, nn.Linear):
+                m.weight.mul_(0.02)  # tiny weights next to their gradients
+    return Target(model=model, batch=_batch(), loss_fn=F.cross_entropy, optimizer=optimizer)
+
+
+def test_a_plain_sgd_step_larger_than_the_weights_is_exploding() -> None:
+    result = run("activations", _big_steps(lambda p: torch.optim.SGD(p, lr=0.5, momentum=0.9)))
     assert "exploding_grads" in result.outcomes, result.summary
+    assert result.measurements["max_step_to_weight"] > 1
+
+
+def test_the_same_gradients_under_adam_wipe_nothing_out() -> None:
+    """Adam's step is about lr whatever the gradient's size: a large gradient-to-weight ratio is no alarm."""
+    result = run("activations", _big_steps(lambda p: torch.optim.Adam(p, lr=1e-3)))
+    assert "max_step_to_weight" not in result.measurements, result.summary
+    assert result.measurements["max_grad_to_weight"] > 1

@@ -8,7 +8,6 @@ May import: nothing of ours.
 """
 
 # ruff: noqa: E501  (a table of regular expressions: one pattern per line reads better than split strings)
-
 from __future__ import annotations
 
 TRAIN = r"\btrain(?:ing)?\b"
@@ -397,4 +396,5 @@ EXCEPT: dict[str, str] = {
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
     "lr_no_help": r"(?:lower|smaller|reduc\w*|higher|larger)\b.{0,60}(?:is|runs?|becomes?|stays?) (?:\w+ )?(?:stable|fine)|(?:fix\w*|solv\w*|help\w*) (?:it|this|the)",
+    "good_then_worse": r"(?:stays?|remains?|stuck|sits?) (?:\w+ )?(?:flat|constant|the same)|plateau\w*|level\w* off|any (?:lower|better|further)\b|stops? (?:improving|decreasing|going down|falling)",
 }
