@@ -206,6 +206,7 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
         "healthy_grad_flow",
         "vanishing_grads",
         "exploding_grads",
+        "step_too_large",
     ),
     cost=2.0,
     options=ActivationsOptions,
@@ -255,7 +256,7 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _, _ in layers]
         flow = _flow(layers, steps, options, (findings, meas), _sgd_step(target, model))
         outcomes += flow
-    bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads"}
+    bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads", "step_too_large"}
     status = "failed" if bad else "passed" if rec.sites else "inconclusive"
     if bad:
         summary = "; ".join(f.text for f in findings[:2])
@@ -362,7 +363,8 @@ def _flow(
         elif r > opts.explode or r != r:
             findings.append(Finding(text=f"gradients explode through {axis}: {a} gets {r:.1e}x the gradient {b} gets"))
             out.append("exploding_grads")
-    if sgd_step is not None and step * sgd_step > opts.step_size and "exploding_grads" not in out:
+    # A step bigger than the weights is the learning rate's doing as much as the gradient's: its own outcome.
+    if sgd_step is not None and step * sgd_step > opts.step_size:
         name = max(layers, key=lambda t: t[2])[0]
         meas["max_step_to_weight"] = float(f"{step * sgd_step:.3g}")
         findings.append(
@@ -371,7 +373,7 @@ def _flow(
                 f"= {sgd_step:.3g}) moves it by {step * sgd_step:.1f}x its own size"
             )
         )
-        out.append("exploding_grads")
+        out.append("step_too_large")
     if not out and (ratios or layers):
         out.append("healthy_grad_flow")
     return sorted(set(out), key=out.index)
