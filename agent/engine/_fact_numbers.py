@@ -120,18 +120,36 @@ def _grad_spread(s: str) -> list[Read]:
 
 
 _TERM = re.compile(
-    r"\b([a-z][\w-]*)(?: \([^)]{0,20}\))? (?:loss|ce|l1|l2|mse|term)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,30}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
+    r"\b([a-z][\w-]*)(?: \([^)]{0,20}\))? (?:loss|ce|l1|l2|mse|term|penalty)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,30}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
     re.IGNORECASE,
 )
+# A term named by its own noun: "the penalty starts at ~4e3", "KL 35".
+_NOUN_TERM = re.compile(
+    r"\b(penalty|kl|regulari[sz]\w*)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,20}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
+    re.IGNORECASE,
+)
+_NOT_TERMS = ("train", "training", "val", "validation", "test", "the", "total", "my", "and", "a", "an", "of", "with", "plus")
 
 
-def _loss_terms(s: str) -> list[Read]:
+def _terms(s: str) -> dict[str, float]:
     if _VAL.search(s) and _TRAIN.search(s):
+        return {}  # a train/val comparison, not terms of one loss
+    found = {m.group(1).lower(): float(m.group(2)) for rx in (_NOUN_TERM, _TERM) for m in rx.finditer(s)}
+    return {k: v for k, v in found.items() if k not in _NOT_TERMS and v > 0}
+
+
+def _loss_terms(s: str, text: str) -> list[Read]:
+    """Named terms of one loss 30x apart or more, in this sentence or across the text (read once, at the
+    sentence that holds the largest)."""
+    here = _terms(s)
+    found: dict[str, float] = {}
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        found |= _terms(sentence)
+    found |= here
+    if not here or len(found) < 2 or max(here.values()) < max(found.values()):
         return []
-    found = {m.group(1).lower(): float(m.group(2)) for m in _TERM.finditer(s)}
-    found = {k: v for k, v in found.items() if k not in ("train", "training", "val", "validation", "test", "the", "total", "my")}
-    vals = [v for v in found.values() if v > 0]
-    if len(vals) >= 2 and max(vals) / min(vals) >= 30:
+    vals = list(found.values())
+    if max(vals) / min(vals) >= 30:
         return [("loss_terms_scale_differ", " vs ".join(f"{k} {v:g}" for k, v in found.items()), max(vals) / min(vals))]
     return []
 
@@ -290,8 +308,8 @@ def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
     del c  # the class count is read by facts.py; kept in the signature for readers that need it
     out: list[Read] = []
-    for reader in (_lr, _accum, _pairwise, _trailing_one, _fewer_than_reference, _fewer_devices):
+    for reader in (_lr, _accum, _pairwise, _trailing_one, _fewer_than_reference, _fewer_devices, _loss_terms):
         out += reader(s, text)
-    for single in (_series, _grad_spread, _grad_linear, _loss_terms, _huge, _input_range, _tiny_capacity):
+    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity):
         out += single(s)
     return out
