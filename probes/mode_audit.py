@@ -10,7 +10,7 @@ from torch import nn
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone_batch, copy_model, fork_rng, forward, main_tensor, watch_modules
+from ._common import clone_batch, copy_model, fork_rng, forward, main_tensor, run_eval_fn, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -176,9 +176,9 @@ def _audit_eval_fn(
     before = _state(model)
     with fork_rng(model):
         torch.manual_seed(ctx.seed)
-        first = target.eval_fn(model, clone_batch(target.batch))
+        first = run_eval_fn(target, model, clone_batch(target.batch))
         torch.manual_seed(ctx.seed + 1)
-        second = target.eval_fn(model, clone_batch(target.batch))
+        second = run_eval_fn(target, model, clone_batch(target.batch))
     for h in hooks:
         h.remove()
     on = [n for n, t in training.items() if t]

@@ -172,7 +172,7 @@ def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, m
     except (RuntimeError, ValueError, IndexError):  # the model insists on its batch size: no retry, keep the stall
         return False
     meas["few_rows_drop"] = round(1 - min(losses) / losses[0], 4) if losses[0] > 0 else None
-    return stop == "target"
+    return stop == "target" and meas["few_rows_drop"] is not None  # a loss starting at or below 0 has no drop
 
 
 def _near_floor(target: Target, meas: dict[str, Any], options: OverfitOptions) -> bool:

@@ -13,7 +13,7 @@ from debug_agent.errors import ForeignOptimizer
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._accumulation import accumulation
-from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, watch_modules
+from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -99,7 +99,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     hooks = watch_modules(model, lambda n, mod: ran.setdefault(n, mod.training))
     if target.eval_fn is not None:
         with torch.no_grad():
-            target.eval_fn(model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
+            run_eval_fn(target, model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
     state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)

@@ -152,3 +152,26 @@ def test_the_same_gradients_under_adam_wipe_nothing_out() -> None:
     result = run("activations", _big_steps(lambda p: torch.optim.Adam(p, lr=1e-3)))
     assert "max_step_to_weight" not in result.measurements, result.summary
     assert result.measurements["max_grad_to_weight"] > 1
+
+
+# --- evaluation helpers that take the inputs alone -----------------------------------------------------
+
+
+def test_an_eval_fn_taking_the_inputs_alone_is_called_with_them() -> None:
+    model = nn.Sequential(nn.Linear(8, 16), nn.Dropout(0.5), nn.Linear(16, 3))
+
+    def evaluate(model: nn.Module, x: torch.Tensor) -> torch.Tensor:  # no model.eval(): dropout stays on
+        with torch.no_grad():
+            return model(x)
+
+    result = run("mode_audit", Target(model=model, batch=_batch(), loss_fn=F.cross_entropy, eval_fn=evaluate))
+    assert result.status == "failed" and "eval_in_train_mode" in result.outcomes, result.summary
+
+    def evaluate_properly(model: nn.Module, x: torch.Tensor) -> torch.Tensor:
+        model.eval()
+        with torch.no_grad():
+            return model(x)
+
+    healthy = Target(model=model, batch=_batch(), loss_fn=F.cross_entropy, eval_fn=evaluate_properly)
+    assert run("mode_audit", healthy).status == "passed"
+
