@@ -45,6 +45,9 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("grows_with_depth", "activations or gradients grow layer by layer", [
         r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:grows?|increas\w*|doubl\w*|multipl\w*|explod\w*|blows? up) (?:with|by|per|at|for|across|layer by)? ?(?:each|every|the|each successive|every successive)? ?(?:depth|layers?|blocks?)\b",
     ]),
+    ("length_blows_up", "a longer sequence (or unroll) alone makes the loss blow up", [
+        r"(?:rais\w*|increas\w*|longer|doubl\w*|go\w* up|bump\w*)\b.{0,30}\b(?:sequence|seq|context|window|unroll|bptt)\w*(?: length| len)?\b.{0,90}(?:\bnan\b|\binf\b|explod\w*|diverg\w*|blow\w* up|\d{3,})",
+    ]),
     ("shrinks_with_depth", "activations or gradients shrink layer by layer", [
         r"(?:activation|output|std|variance|norm|magnitude|scale|grad)\w*.{0,40}(?:shrinks?|decreas\w*|halv\w*|decay\w*|vanish\w*) (?:with|by|per|at|for|across|layer by|towards the (?:input|first|early))? ?(?:each|every|the|each successive|every successive)? ?(?:depth|layers?|blocks?)\b",
     ]),

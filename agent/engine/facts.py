@@ -221,16 +221,17 @@ def _acc_facts(s: str, c: int | None, out: list[Fact], by_split: dict[str, list[
 _NAN = re.compile(r"\b(nan|inf|infinity|infinite|-inf)s?\b", re.IGNORECASE)
 _NOW = re.compile(
     r"immediately|right away|(?:the )?(?:very )?first (?:step|batch|iteration|forward|update|epoch)|step 0\b|"
-    r"from the (?:start|beginning|outset|first)|at (?:the )?start|straight away|(?:at|on) initiali[sz]ation|after (?:one|1|a single) (?:step|iteration|batch)",
+    r"from the (?:start|beginning|outset|first)|at (?:the )?start|straight away|(?:at|on) initiali[sz]ation|after (?:one|1|a single) (?:step|iteration|batch)|"
+    r"(?:second|third|fourth|fifth|2nd|3rd|4th|5th) (?:step|iteration|batch|update)|(?:at|from|on) (?:step|iteration) [1-9]\b",
     re.IGNORECASE,
 )
 _LATER = re.compile(
     r"after (?:about |around |roughly |some |a few |several |many |~)?(\d[\d,.]*k?|a few|some|several|many|a while|hundreds|thousands|dozens|a couple)"
     r"(?: of)?(?: \w+)? (?:steps|iterations|iters|epochs|batches|updates|minutes|hours)|eventually|after a while|later on|gradually|mid-?training|"
-    r"(?:at|from) (?:step|iteration|epoch) (?:[2-9]|\d{2,})|(?:step|iteration|epoch) \d{2,}|for a while|"
+    r"(?:at|from) (?:epoch (?:[2-9]|\d{2,})|(?:step|iteration) \d{2,})|(?:step|iteration|epoch) \d{2,}|for a while|"
     r"\bthen\s+(?:to\s+|becomes?\s+|goes\s+to\s+)?(?:nan|inf)\b|after that|afterwards|thereafter|"
     r"(?:few |several |couple of )?(?:hundred|thousand)s? (?:of )?(?:steps|iterations|iters|epochs|batches|updates)|"
-    r"(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next|later|subsequent) (?:step|iteration|epoch|batch|round)s?",
+    r"(?:second|third|fourth|fifth|2nd|3rd|4th|5th) (?:epoch|round)s?|(?:next|later|subsequent) (?:step|iteration|epoch|batch|round)s?",
     re.IGNORECASE,
 )
 
