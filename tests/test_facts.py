@@ -234,6 +234,11 @@ def test_no_probe_first_action_names_the_separating_experiment():
         ("The regressor returns exactly 0.0 for every sample.", "outputs_all_zero"),
         ("With another random seed it sometimes trains normally.", "seed_dependent_failure"),
         ("The logged gradient norm per step reads 0.5, 1.0, 1.5, 2.0 on a fixed batch.", "grads_accumulate"),
+        ("When I raise the context length from 128 to 1024, the loss turns nan within the epoch.", "length_blows_up"),
+        ("Loss is 3.1 on the first batch, and from the second step on it is nan.", "nonfinite_immediate"),
+        ("My task loss sits near 0.4. The penalty term starts at about 2e3.", "loss_terms_scale_differ"),
+        ("Is this normal? I switched from the large config to the smallest variant.", "small_model"),
+        ("The outputs look bad after 3 epochs. How many epochs did you train it?", "asks_train_longer"),
     ],
 )
 def test_new_fact_is_read(text: str, fact: str):
@@ -253,6 +258,10 @@ def test_negated_mentions_and_trends_do_not_count():
     assert "nonfinite_immediate" not in ids("The first epoch runs fine; early in the second epoch the loss is NaN.")
     assert "train_improves" not in ids("The training loss itself stopped improving weeks ago.")
     assert "healthy_request" not in ids("Sanity check: pooling should ignore order, yet reordering changes it.")
+    assert "loss_jumps" not in ids("At iteration 900 the loss was 2.3 and at iterations 1900-2000 it is 2.0.")
+    assert "good_then_worse" not in ids("The loss falls fast at first, but then it stays flat around 0.3.")
+    assert "length_blows_up" not in ids("I increased the batch size and the loss went to nan.")
+    assert "small_model" not in ids("I switched to a smaller batch size of 16.")
 
 
 # Short reports written for these tests in a reporter's words (not from the corpus or the paraphrase set).

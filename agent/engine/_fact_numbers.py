@@ -125,7 +125,7 @@ _TERM = re.compile(
 )
 # A term named by its own noun: "the penalty starts at ~4e3", "KL 35".
 _NOUN_TERM = re.compile(
-    r"\b(penalty|kl|regulari[sz]\w*)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,20}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
+    r"\b(penalty|kl|regulari[sz]\w*)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,30}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
     re.IGNORECASE,
 )
 _NOT_TERMS = ("train", "training", "val", "validation", "test", "the", "total", "my", "and", "a", "an", "of", "with", "plus")
