@@ -146,6 +146,9 @@ def scale_check(xt: torch.Tensor, mean: torch.Tensor, std: torch.Tensor, scale: 
     """(outcome, finding text) for constant features and features far from zero mean / unit variance."""
     out: list[tuple[str, str]] = []
     constant = int((std == 0).sum())
+    if constant == xt.shape[1] and len(xt) > 1:
+        # Every row is the same input (all zeros after an integer division, say): nothing else is measurable.
+        return [("inputs_constant", f"all {constant} input features are constant: every example is the same input")]
     if constant and xt.shape[1] <= 256:
         out.append(("constant_features", f"{constant} of {xt.shape[1]} features never vary"))
     if float(mean.abs().max()) > scale or float(std.max()) > scale:

@@ -52,7 +52,7 @@ PAIRWISE_PRODUCTS = frozenset({"matmul", "mm", "bmm", "einsum", "cdist", "__matm
 
 @dataclass
 class ShapeEvent:
-    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch | batch_reduction | pairwise_batch
+    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch | norm_over_singleton | batch_reduction | ...
     op: str
     shapes: list[list[int]]
     out_shape: list[int] | None
@@ -139,6 +139,11 @@ class OpRecorder(TorchFunctionMode):
     def _check_norm(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")
         a = self.batch_axis
+        one = _dim_arg(args, kwargs, 1)
+        if name != "normalize" and isinstance(x, torch.Tensor) and x.numel() > 1 and one is not None:
+            if x.dim() and x.shape[int(one) % x.dim()] == 1:  # softmax over one value: always 1 (log: 0)
+                self._record("norm_over_singleton", name.strip("_"), [list(x.shape)], None, detail=f"dim={one}")
+                return
         if not isinstance(x, torch.Tensor) or x.dim() < max(2, a + 1) or x.shape[a] != self.batch_size:
             return
         dim = _dim_arg(args, kwargs, 1)

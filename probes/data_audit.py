@@ -147,6 +147,7 @@ def _key(g: Any) -> Any:
         "features_scaled",
         "features_unscaled",
         "constant_features",
+        "inputs_constant",
         "nonfinite_data",
         "class_imbalance",
     ),
@@ -209,8 +210,8 @@ def _audit(target: Target, options: DataAuditOptions, source: str) -> ProbeResul
         for tag, text in scale_check(xt, mean, std, options.scale):
             tags.append(tag)
             findings += [Finding(text=text)] if text else []
-    if not isinstance(yt, torch.Tensor) or len(yt) != len(xt) or len(xt) < 8:
-        return _result(tags, findings, meas)
+    if not isinstance(yt, torch.Tensor) or len(yt) != len(xt) or len(xt) < 8 or "inputs_constant" in tags:
+        return _result(tags, findings, meas)  # identical inputs: overlap and label checks would only echo that
     cls = _classification(yt)
     if cls:
         counts = torch.bincount(yt.reshape(-1).long() - int(yt.min()))  # per-position labels count too
@@ -374,6 +375,7 @@ def _result(tags: list[str], findings: list[Finding], meas: dict[str, Any]) -> P
         "val_labels_unpredictable",
         "features_unscaled",
         "constant_features",
+        "inputs_constant",
         "nonfinite_data",
     } & set(tags)
     summary = (

@@ -19,6 +19,7 @@ TAGS = {
     "loss_shape": "loss_shape_mismatch",
     "bare_squeeze": "bare_squeeze",
     "norm_over_batch": "norm_over_batch",
+    "norm_over_singleton": "softmax_over_one",
 }
 
 
@@ -37,6 +38,8 @@ def _describe(ev: ShapeEvent) -> str:
         return f"`{ev.op}` called with input and target shapes {shapes}; it broadcasts instead of failing"
     if ev.kind == "bare_squeeze":
         return f"bare `squeeze()` on {shapes} ({ev.detail})"
+    if ev.kind == "norm_over_singleton":
+        return f"`{ev.op}` over an axis of size 1 of {shapes} ({ev.detail}): every output is the same constant"
     return f"`{ev.op}` normalises over the batch axis of {shapes} ({ev.detail}): rows are coupled"
 
 
@@ -60,6 +63,7 @@ def _is_defect(ev: ShapeEvent) -> bool:
         "loss_shape_mismatch",
         "bare_squeeze",
         "norm_over_batch",
+        "softmax_over_one",
         "metric_broadcast",
     ),
     cost=1.0,
@@ -71,8 +75,9 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     Runs the model's forward, `loss_fn` and `metric_fn` once on a copy under a torch function mode.
     An elementwise op is flagged when operands of different rank are both stretched, so the result
     is bigger than either ((N,1) against (N,) gives (N,N)); an elementwise loss is flagged when its
-    input and target shapes differ; softmax/log_softmax/normalize over the batch axis and bare
-    `squeeze()` calls are noted. Each finding names the op, the shapes and the user's source line.
+    input and target shapes differ; softmax/log_softmax/normalize over the batch axis, a softmax over an
+    axis of size 1 (always 1, its log always 0) and bare `squeeze()` calls are noted. Each finding names
+    the op, the shapes and the user's source line.
     An op in forward called by a third-party package rather than by the user's code (a library's own
     arithmetic, e.g. relative-position bucketing) is noted as a library finding, never a defect.
     """

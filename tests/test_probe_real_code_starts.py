@@ -175,3 +175,49 @@ def test_an_eval_fn_taking_the_inputs_alone_is_called_with_them() -> None:
     healthy = Target(model=model, batch=_batch(), loss_fn=F.cross_entropy, eval_fn=evaluate_properly)
     assert run("mode_audit", healthy).status == "passed"
 
+
+
+# --- a softmax over one value; inputs that are all the same -------------------------------------------
+
+
+class _Pool(nn.Module):
+    def __init__(self, over_tokens: bool) -> None:
+        super().__init__()
+        self.score = nn.Linear(8, 1)
+        self.head = nn.Linear(8, 3)
+        self.dim = 1 if over_tokens else -1
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (B, N, 8) -> (B, 3)
+        a = self.score(x).softmax(dim=self.dim)  # (B, N, 1): over the N tokens, or over the size-1 axis
+        return self.head((a * x).sum(1))
+
+
+def _tokens_batch() -> tuple[torch.Tensor, torch.Tensor]:
+    g = torch.Generator().manual_seed(0)
+    return torch.randn(16, 6, 8, generator=g), torch.randint(0, 3, (16,), generator=g)
+
+
+def test_a_softmax_over_an_axis_of_size_one_is_flagged() -> None:
+    result = run("shape_audit", Target(model=_Pool(over_tokens=False), batch=_tokens_batch(), loss_fn=F.cross_entropy))
+    assert result.status == "failed" and "softmax_over_one" in result.outcomes, result.summary
+    healthy = run("shape_audit", Target(model=_Pool(over_tokens=True), batch=_tokens_batch(), loss_fn=F.cross_entropy))
+    assert healthy.status == "passed" and "softmax_over_one" not in healthy.outcomes, healthy.summary
+
+
+def test_inputs_that_are_all_the_same_are_the_finding_not_leakage() -> None:
+    """Pixels floor-divided by 255 are all 0: identical rows would otherwise read as overlap and unlearnable labels."""
+    g = torch.Generator().manual_seed(0)
+    raw = torch.randint(0, 255, (256, 1, 4, 4), generator=g).float()
+    y = torch.arange(256) % 2
+    model = nn.Sequential(nn.Flatten(), nn.Linear(16, 2))
+    zeros = Target(
+        model=model,
+        batch=(torch.div(raw[:16], 255, rounding_mode="floor"), y[:16]),
+        loss_fn=F.cross_entropy,
+        train_data=(torch.div(raw, 255, rounding_mode="floor"), y),
+        val_data=(torch.div(raw[:64], 255, rounding_mode="floor"), y[:64]),
+    )
+    result = run("data_audit", zeros)
+    assert "inputs_constant" in result.outcomes and "splits_overlap" not in result.outcomes, result.outcomes
+    scaled = Target(model=model, batch=(raw[:16] / 255, y[:16]), loss_fn=F.cross_entropy, train_data=(raw / 255, y))
+    assert "inputs_constant" not in run("data_audit", scaled).outcomes
