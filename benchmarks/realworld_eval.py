@@ -239,7 +239,7 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="corpus case or example names (default: all)")
     parser.add_argument("--batch", nargs="*", help="corpus batches to run, e.g. fresh-2026-11-30 (default: all)")
     parser.add_argument("--json", help="also write every row to this file")
-    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (DEV, B, C, F)")
+    parser.add_argument("--dev-only", action="store_true", help="paraphrases: run the tuned-on sets only (see TUNED)")
     parser.add_argument(
         "--cross-validate", action="store_true", help="leave each tuned set's own reports out of the known reports"
     )

@@ -250,7 +250,11 @@ def make_optimizer(target: Target, model: nn.Module) -> torch.optim.Optimizer:
     own = {id(p) for p in model.parameters()}
     stray = [p for g in opt.param_groups for p in g["params"] if id(p) not in own]
     original = {id(p) for p in target.model.parameters()} if isinstance(target.model, nn.Module) else set()
-    if any(id(p) not in original for p in stray):
+    # None of the copy's parameters and some of no model we know: an optimizer built on another instance of
+    # the model (extra tensors beside the copy's, such as learnable loss weights, are not that).
+    if stray and len(stray) == sum(len(g["params"]) for g in opt.param_groups) and any(
+        id(p) not in original for p in stray
+    ):
         raise ForeignOptimizer(
             f"optimizer: the optimizer it built holds {len(stray)} tensor(s) that belong neither to the model it "
             "was given nor to the target's model: it was built on another instance of the model, so stepping it "

@@ -174,9 +174,11 @@ CASES = [
         "gradient_cut_added",
         "graph.detached",
         " def forward(self, x, y):\n     out = self.net(x)\n-    reg = torch.mean(self.aux(out).abs())\n"
-        "+    reg = torch.mean(self.aux(out).abs()).item()\n     loss = F.mse_loss(out, y) + 0.1 * reg\n     return out, loss\n",
+        "+    reg = torch.mean(self.aux(out).abs()).item()\n"
+        "     loss = F.mse_loss(out, y) + 0.1 * reg\n     return out, loss\n",
         " def train_epoch(model, loader):\n     for x, y in loader:\n         loss = crit(model(x), y)\n"
-        "         loss.backward()\n-        total += loss\n+        total += loss.item()\n     return total / len(loader)\n",
+        "         loss.backward()\n-        total += loss\n+        total += loss.item()\n"
+        "     return total / len(loader)\n",
     ),
     (
         "gradient_cut_added",
@@ -184,7 +186,8 @@ CASES = [
         "-        terms.append(torch.cosine_similarity(a, b, dim=1).mean())\n"
         "+        terms.append(torch.cosine_similarity(a, b, dim=1).mean().item())\n"
         "     extra = torch.tensor(terms).mean()\n     (task + extra).backward()\n",
-        " def evaluate(model, x, y):\n-    val = crit(model(x), y)\n+    val = crit(model(x), y).item()\n     return val\n",
+        " def evaluate(model, x, y):\n-    val = crit(model(x), y)\n"
+        "+    val = crit(model(x), y).item()\n     return val\n",
     ),
 ]
 

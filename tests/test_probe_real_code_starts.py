@@ -221,3 +221,14 @@ def test_inputs_that_are_all_the_same_are_the_finding_not_leakage() -> None:
     assert "inputs_constant" in result.outcomes and "splits_overlap" not in result.outcomes, result.outcomes
     scaled = Target(model=model, batch=(raw[:16] / 255, y[:16]), loss_fn=F.cross_entropy, train_data=(raw / 255, y))
     assert "inputs_constant" not in run("data_audit", scaled).outcomes
+
+
+def test_extra_tensors_beside_the_models_are_not_another_instance() -> None:
+    """Learnable loss weights in the optimizer next to the model's parameters: a protocol error, not the finding."""
+    weights = nn.Parameter(torch.ones(2))
+
+    def factory(params: object) -> torch.optim.Optimizer:
+        return torch.optim.Adam([{"params": params}, {"params": [weights]}], lr=1e-3)
+
+    result = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=F.cross_entropy, optimizer=factory))
+    assert result.status == "error" and "optimizer_misses_params" not in result.outcomes, result.summary
