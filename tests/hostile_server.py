@@ -127,9 +127,11 @@ def _content(mode: str, prompt: str) -> Any:
 
 
 # A symptom the offline reader gets wrong and a person who knows the failure reads at once: a penalty
-# term a thousand times the task loss drowns it (the offline reader leans on "accuracy stuck at chance").
-HONEST_SYMPTOM = "the 0.5 * ||w||^2 term is 3000 while the cross-entropy is 0.7, and accuracy never leaves 10%"
-HONEST_READING = ("scale.loss_imbalance", "the 0.5 * ||w||^2 term is 3000 while the cross-entropy is 0.7")
+# term a thousand times the task loss drowns it (the offline reader, with no loss-term words to go on, leans on
+# the stuck accuracy).
+_HONEST_QUOTE = "the 0.5 * ||w||^2 part of my objective reads 3000 next to 0.7 for the data part"
+HONEST_SYMPTOM = _HONEST_QUOTE + ", and accuracy never leaves 10%"
+HONEST_READING = ("scale.loss_imbalance", _HONEST_QUOTE)
 
 
 class HostileServer:
