@@ -13,6 +13,7 @@ May import: nothing of ours.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 Read = tuple[str, str, float | None]
 
@@ -43,6 +44,12 @@ _LR_WORDS = re.compile(r"\b(?:lr|learning rate|schedul\w*|decay|warm-?up|cosine|
 _FINETUNE = re.compile(r"fine-?tun\w*|\bpretrained\b|\b(?:bert|roberta|deberta|gpt-?2|t5|llama|vit)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=32)
+def _mentions(rx: re.Pattern[str], text: str) -> bool:
+    """Whether the whole text matches: asked for each sentence, answered once per text."""
+    return bool(rx.search(text))
+
+
 def _lr(s: str, text: str) -> list[Read]:
     out: list[Read] = []
     for m in _LR.finditer(s):
@@ -53,12 +60,12 @@ def _lr(s: str, text: str) -> list[Read]:
             out.append(("lr_value_tiny", f"a learning rate of {m.group(1)}", v))
         elif v <= 1e-6:
             out.append(("lr_value_low", f"a learning rate of {m.group(1)}, far below the usual range", v))
-        elif (_ADAPTIVE.search(text) and v >= 0.01) or v >= 1.0:
-            opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _ADAPTIVE.search(text) else "SGD"
+        elif (_mentions(_ADAPTIVE, text) and v >= 0.01) or v >= 1.0:
+            opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _mentions(_ADAPTIVE, text) else "SGD"
             out.append(("lr_value_high", f"a learning rate of {m.group(1)} with {opt}", v))
-        elif _FINETUNE.search(text) and _ADAPTIVE.search(text) and v >= 5e-4:
+        elif _mentions(_FINETUNE, text) and _mentions(_ADAPTIVE, text) and v >= 5e-4:
             out.append(("lr_value_high", f"a learning rate of {m.group(1)} for fine-tuning a pretrained model (usually 1e-5 to 1e-4)", v))
-    if not out and _LR_WORDS.search(text):
+    if not out and _mentions(_LR_WORDS, text):
         for m in re.finditer(r"\b1e-(\d+)\b|\b10\^-(\d+)\b", s):
             if int(m.group(1) or m.group(2)) >= 12:
                 out.append(("lr_value_tiny", f"a learning rate of {m.group(0)}", float("1e-" + (m.group(1) or m.group(2)))))
@@ -138,14 +145,20 @@ def _terms(s: str) -> dict[str, float]:
     return {k: v for k, v in found.items() if k not in _NOT_TERMS and v > 0}
 
 
+@lru_cache(maxsize=8)
+def _text_terms(text: str) -> tuple[tuple[str, float], ...]:
+    """Every named term of the whole text, read once per text (each sentence's reader compares against it)."""
+    found: dict[str, float] = {}
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        found |= _terms(sentence)
+    return tuple(found.items())
+
+
 def _loss_terms(s: str, text: str) -> list[Read]:
     """Named terms of one loss 30x apart or more, in this sentence or across the text (read once, at the
     sentence that holds the largest)."""
     here = _terms(s)
-    found: dict[str, float] = {}
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
-        found |= _terms(sentence)
-    found |= here
+    found = dict(_text_terms(text)) | here
     if not here or len(found) < 2 or max(here.values()) < max(found.values()):
         return []
     vals = list(found.values())
@@ -180,8 +193,14 @@ def _input_range(s: str) -> list[Read]:
 _ACCUM_N = re.compile(r"(?:accum\w*(?:_steps)?|micro-?batch\w*)\s*(?:=|of|over|:)?\s*(\d+)|(\d+) (?:accumulation|micro-?batch\w*) steps", re.IGNORECASE)
 
 
+@lru_cache(maxsize=16)
+def _numbers_in(rx: re.Pattern[str], text: str) -> frozenset[int]:
+    """The numbers a two-group pattern captures anywhere in the text, read once per text (not per sentence)."""
+    return frozenset(int(a or b) for a, b in rx.findall(text))
+
+
 def _accum(s: str, text: str) -> list[Read]:
-    ns = {int(a or b) for a, b in _ACCUM_N.findall(text)}
+    ns = set(_numbers_in(_ACCUM_N, text))
     if _ACCUM_N.search(s) or re.search(r"accumulat\w*|micro-?batch", s, re.IGNORECASE):
         ns |= {int(n) for n in re.findall(r"(?:from|to|at|=|of|over|with)\s+(\d+)\b(?!\s*(?:%|epochs?|steps? (?:in|of)|updates|k\b))", s)}
     ns.discard(1)
@@ -241,7 +260,7 @@ def _grad_linear(s: str) -> list[Read]:
 
 
 def _pairwise(s: str, text: str) -> list[Read]:
-    ns = {int(a or b) for a, b in _BATCH_N.findall(text)}
+    ns = set(_numbers_in(_BATCH_N, text))
     for m in _SHAPE.finditer(s):
         dims = [int(d) for d in re.findall(r"\d+", m.group(0))]
         for a, b in zip(dims, dims[1:], strict=False):
@@ -266,7 +285,7 @@ def _counts(text: str) -> dict[str, list[float]]:
 
 def _fewer_than_reference(s: str, text: str) -> list[Read]:
     """A run of N epochs/steps next to a reference (paper, published curves) of 3N or more."""
-    if not _REFERENCE.search(text) or not _COUNT.search(s):
+    if not _COUNT.search(s) or not _mentions(_REFERENCE, text):
         return []
     for unit, values in _counts(text).items():
         lo, hi = min(values), max(values)
@@ -291,14 +310,21 @@ _GPUS = re.compile(r"\b(\d+|one|a single|single|two|four|eight|sixteen)[- ](?:gp
 _GPU_WORDS = {"one": 1, "a single": 1, "single": 1, "two": 2, "four": 4, "eight": 8, "sixteen": 16}
 
 
+def _gpu_count(m: re.Match[str]) -> int:
+    g = m.group(1).lower()
+    return int(g) if g.isdigit() else _GPU_WORDS[g]
+
+
+@lru_cache(maxsize=8)
+def _gpu_counts(text: str) -> tuple[int, ...]:
+    """Every GPU count in the whole text, read once per text."""
+    return tuple(_gpu_count(m) for m in _GPUS.finditer(text))
+
+
 def _fewer_devices(s: str, text: str) -> list[Read]:
     """Two GPU counts in the report (one GPU here, eight in the config it came from): the sentence with fewer."""
-    def count(m: re.Match[str]) -> int:
-        g = m.group(1).lower()
-        return int(g) if g.isdigit() else _GPU_WORDS[g]
-
-    counts = [count(m) for m in _GPUS.finditer(text)]
-    here = [count(m) for m in _GPUS.finditer(s)]
+    counts = _gpu_counts(text)
+    here = [_gpu_count(m) for m in _GPUS.finditer(s)]
     if len(set(counts)) < 2 or not here or min(here) != min(counts) or max(counts) < 2 * min(counts):
         return []
     return [("fewer_devices_than_config", f"{min(counts)} GPU(s) against {max(counts)}", max(counts) / min(counts))]
