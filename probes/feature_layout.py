@@ -4,10 +4,12 @@ A `reshape` or `view` that stands in for a transpose keeps every shape valid and
 example, where no batch test can see it: a (B, T, C) sequence viewed as (B, C, T) for a Conv1d, image
 channels viewed into the patch axis of a vision transformer. The first Linear, Conv or RNN layer's input is
 captured; for a few of its tokens (one position of that layer, all its features) the gradient is taken
-back to the model's first float input of three or more axes, in example 0. Laid out as (first axis) x
-(the rest), the cells a token reads form a rectangle when the layout is intact: every row of the input
-(a channel, a time step) that feeds the token does so from the same set of positions. A token whose rows
-read disjoint positions was assembled from a reordered memory layout.
+back to the model's first float input of three or more axes, in example 0. Token ids (integer inputs of two
+or more axes) have no gradient: there the first embedding lookup's output, (B, T, D) or (B, H, W, D), stands
+in for the input (a (B, H, W, D) embedding viewed as (B, D, H, W) for a Conv2d is the same scramble).
+Laid out as (first axis) x (the rest), the cells a token reads form a rectangle when the layout is
+intact: every row of the input (a channel, a time step) that feeds the token does so from the same set of
+positions. A token whose rows read disjoint positions was assembled from a reordered memory layout.
 
 May import: schemas, the probe registry and helpers.
 """
@@ -41,15 +43,18 @@ class _Captured(Exception):
     """Stops the forward once the first layer's input is in hand: the rest of the model is not needed."""
 
 
-def _first_layer_input(target: Target, model: nn.Module, inputs: Any, x: torch.Tensor) -> tuple[str, nn.Module, Any]:
-    """(name, module, input) of the first Linear/Conv/RNN layer whose input depends on `x`."""
+def _first_layer_input(
+    target: Target, model: nn.Module, inputs: Any, src: list[torch.Tensor]
+) -> tuple[str, nn.Module, Any]:
+    """(name, module, input) of the first Linear/Conv/RNN layer whose input depends on `src[0]` (the traced
+    input; an embedding hook fills `src` during the forward when token ids are traced)."""
     seen: list[tuple[str, nn.Module, Any]] = []
 
     def hook_for(name: str) -> Any:
         def hook(mod: nn.Module, args: tuple[Any, ...]) -> None:
             h = args[0] if args else None
-            if isinstance(h, torch.Tensor) and h.is_floating_point() and h.requires_grad:
-                (g,) = torch.autograd.grad(h.sum(), x, retain_graph=True, allow_unused=True)
+            if src and isinstance(h, torch.Tensor) and h.is_floating_point() and h.requires_grad:
+                (g,) = torch.autograd.grad(h.sum(), src[0], retain_graph=True, allow_unused=True)
                 if g is not None:  # it reads the input (a timestep MLP before it does not)
                     seen.append((name, mod, h))
                     raise _Captured
@@ -67,6 +72,44 @@ def _first_layer_input(target: Target, model: nn.Module, inputs: Any, x: torch.T
     if not seen:
         raise LookupError("no Linear, Conv or RNN layer reads the input")
     return seen[0]
+
+
+def _embedding_source(model: nn.Module, ids: torch.Tensor, src: list[torch.Tensor]) -> list[Any]:
+    """Hooks making the first embedding lookup of `ids` return a leaf copy of its output, kept in `src`."""
+
+    def hook(mod: nn.Module, args: tuple[Any, ...], out: Any) -> Any:
+        if src or not args or not isinstance(out, torch.Tensor) or args[0].shape != ids.shape:
+            return None
+        src.append(out.detach().clone().requires_grad_(True))  # (B, T..., D)
+        return src[0]
+
+    return [m.register_forward_hook(hook) for m in model.modules() if isinstance(m, nn.Embedding)]
+
+
+def _traced_input(tensors: list[torch.Tensor]) -> tuple[int, str] | None:
+    """(index, kind) of the input to trace: a float tensor of 3+ axes, else token ids of 2+ axes."""
+    index = next((i for i, t in enumerate(tensors) if t.is_floating_point() and t.dim() >= 3), None)
+    if index is not None:
+        return index, "float"
+    integer = [not (t.is_floating_point() or t.is_complex()) and t.dim() >= 2 for t in tensors]
+    ids = next((i for i, yes in enumerate(integer) if yes), None)
+    return (ids, "ids") if ids is not None else None
+
+
+def _split_features(mask: torch.Tensor, mod: nn.Module) -> str | None:
+    """An embedding's positions read piecemeal: `mask` (positions..., D) marks the cells one token reads.
+
+    A layer that mixes all its input features reads each position it touches with (nearly) all D embedding
+    features; a reshape that stood in for a permute hands it one or two features from each of many positions.
+    A grouped conv reads a subset by design, so it is not judged.
+    """
+    if getattr(mod, "groups", 1) != 1 or mask.dim() < 2 or mask.shape[-1] < 4:
+        return None
+    flat = mask.reshape(-1, mask.shape[-1])  # (positions, D)
+    counts = flat[flat.any(1)].sum(1)  # features read, per position read
+    if len(counts) < 2 or float(counts.float().median()) > 0.25 * mask.shape[-1]:
+        return None
+    return f"{len(counts)} embedding positions, a median {int(counts.median())} of their {mask.shape[-1]} features each"
 
 
 def _token_axes(mod: nn.Module, h: torch.Tensor) -> tuple[int, int] | None:
@@ -107,16 +150,25 @@ def feature_layout(target: Target, ctx: ProbeContext, options: FeatureLayoutOpti
     """
     inputs, _ = clone_batch(target.batch)
     tensors = input_tensors(inputs)
-    index = next((i for i, t in enumerate(tensors) if t.is_floating_point() and t.dim() >= 3), None)
-    if index is None:
-        return not_applicable("feature_layout", "no float input with three or more axes (image, sequence of features)")
-    x = tensors[index].detach().clone().requires_grad_(True)
-    tensors[index] = x
+    traced = _traced_input(tensors)
+    if traced is None:
+        return not_applicable(
+            "feature_layout", "no float input with three or more axes (image, sequence of features) nor token ids"
+        )
     model = copy_model(target).eval()
+    src: list[torch.Tensor] = []
+    handles = _embedding_source(model, tensors[traced[0]], src) if traced[1] == "ids" else []
+    if traced[1] == "float":
+        src.append(tensors[traced[0]].detach().clone().requires_grad_(True))
+        tensors[traced[0]] = src[0]
     try:
-        name, mod, h = _first_layer_input(target, model, with_tensors(inputs, tensors), x)
+        name, mod, h = _first_layer_input(target, model, with_tensors(inputs, tensors), src)
     except LookupError as exc:
-        return not_applicable("feature_layout", str(exc))
+        return not_applicable("feature_layout", str(exc) + (" through an embedding" if handles else ""))
+    finally:
+        for handle in handles:
+            handle.remove()
+    x = src[0]
     axes = _token_axes(mod, h)
     if axes is None or h.shape[axes[0]] != x.shape[0]:
         return not_applicable("feature_layout", f"the input of {name or 'the first layer'} has no batch axis to align")
@@ -135,18 +187,21 @@ def feature_layout(target: Target, ctx: ProbeContext, options: FeatureLayoutOpti
             continue
         informative += 1
         pair = _scrambled(rows, options.overlap) if len(rows) >= 2 else None
-        if pair is not None:
+        split = _split_features(g[0] != 0, mod) if pair is None and traced[1] == "ids" else None
+        if pair is not None or split is not None:
             scrambled.append(t)
-            example = example or (t, pair)
+            example = example or (t, pair, split)
     meas = {"layer": name, "layer_input_shape": list(h.shape), "input_shape": list(x.shape)}
     meas |= {"tokens_traced": len(picks), "informative_tokens": informative, "scrambled_tokens": len(scrambled)}
     if scrambled and example is not None:
-        t, ((ra, a), (rb, b)) = example
-        text = (
-            f"token {t} of {name}'s input reads input row {ra} at {len(a)} position(s) and row {rb} at {len(b)}, "
-            f"{len(a & b)} shared: a reshape/view reordered axes before {name}"
-        )
-        data = {"token": t, "rows": [ra, rb], "positions": [sorted(a)[:16], sorted(b)[:16]]}
+        t, pair, split = example
+        if pair is not None:
+            (ra, a), (rb, b) = pair
+            read = f"input row {ra} at {len(a)} position(s) and row {rb} at {len(b)}, {len(a & b)} shared"
+            data = {"token": t, "rows": [ra, rb], "positions": [sorted(a)[:16], sorted(b)[:16]]}
+        else:
+            read, data = str(split), {"token": t}
+        text = f"token {t} of {name}'s input reads {read}: a reshape/view reordered axes before {name}"
         return ProbeResult(
             name="feature_layout", status="failed", outcomes=["features_scrambled"], measurements=meas,
             findings=[Finding(text=text, data=data)],

@@ -31,6 +31,12 @@ class TrainCouplingOptions(BaseModel):
     min_values: int = Field(
         default=8, ge=2, description="batch statistics over fewer values per channel than this count as tiny"
     )
+    min_examples: int = Field(
+        default=4,
+        ge=2,
+        description="batch statistics over fewer examples than this count as tiny, however many positions each has "
+        "(the positions of one image or sequence are correlated: they do not stand in for other examples)",
+    )
     strong: float = Field(
         default=0.5,
         gt=0,
@@ -155,12 +161,13 @@ def _verdict(
             f"{gaps['train_cross']:.2g}) and no batch norm uses batch statistics: not a training-mode effect"
         )
         return ProbeResult(name="train_coupling", status="inconclusive", measurements=meas, summary=text)
-    tiny = smallest is not None and smallest[0] < options.min_values
+    tiny = smallest is not None and (smallest[0] < options.min_values or smallest[1][0] < options.min_examples)
     if tiny or (smallest is None and ratio >= options.strong):
         if smallest is not None:
+            over = f"{smallest[0]} value(s)" if smallest[0] < options.min_values else f"{smallest[1][0]} example(s)"
             text = (
                 f"in training mode batch norm normalises input {tuple(smallest[1])} with statistics over only "
-                f"{smallest[0]} value(s) per channel: each row's output moves {ratio:.2f}x as much when the other "
+                f"{over} per channel: each row's output moves {ratio:.2f}x as much when the other "
                 f"rows change as when its own input does{only}"
             )
         else:

@@ -125,3 +125,51 @@ def test_a_layer_that_does_not_read_the_input_is_skipped() -> None:
 
     result = run(Denoiser(), torch.randn(4, 3, 8, 8), torch.rand(4))
     assert result.status == "passed" and result.measurements["layer"] == "conv", result.summary
+
+
+# --- token ids: the embedding's output stands in for the input ---------------------------------------------
+
+
+class TokenGrid(nn.Module):
+    """Category ids (B, H, W) embedded to (B, H, W, D) and mixed by a 1x1 Conv2d that wants (B, D, H, W)."""
+
+    def __init__(self, bug: bool, relu: bool = False) -> None:
+        super().__init__()
+        self.bug, self.relu = bug, relu
+        self.embed = nn.Embedding(6, 8)
+        self.conv = nn.Conv2d(8, 6, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, h, w = x.shape
+        e = self.embed(x)  # (B, H, W, D)
+        e = e.reshape(b, 8, h, w) if self.bug else e.permute(0, 3, 1, 2)  # BUG (when set): a reshape, not a permute
+        return self.conv(e.relu() if self.relu else e).mean((2, 3))
+
+
+class TokenEncoder(nn.Module):
+    """A text encoder's start: embedding plus positions, LayerNorm, then a Linear per token."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.embed, self.pos = nn.Embedding(20, 8), nn.Embedding(6, 8)
+        self.norm, self.proj = nn.LayerNorm(8), nn.Linear(8, 2)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:  # (B, T)
+        h = self.norm(self.embed(ids) + self.pos(torch.arange(ids.shape[1])))  # (B, T, D)
+        return self.proj(h).mean(1)
+
+
+def test_token_ids_embedded_then_reshaped_instead_of_permuted_are_scrambled() -> None:
+    ids = torch.randint(0, 6, (4, 8, 8), generator=torch.Generator().manual_seed(0))
+    result = run(TokenGrid(bug=True), ids)
+    assert result.status == "failed" and result.outcomes == ["features_scrambled"], result.summary
+    assert "embedding positions" in result.findings[0].text
+    for healthy in (TokenGrid(bug=False), TokenGrid(bug=False, relu=True)):
+        assert run(healthy, ids).status == "passed"
+
+
+def test_a_text_encoder_and_an_mlp_over_all_embeddings_pass() -> None:
+    ids = torch.randint(0, 20, (4, 6), generator=torch.Generator().manual_seed(0))
+    assert run(TokenEncoder(), ids).status == "passed"
+    flat = nn.Sequential(nn.Embedding(20, 8), nn.Flatten(), nn.Linear(48, 2))  # (B, T*D) into one Linear
+    assert run(flat, ids).status == "passed"

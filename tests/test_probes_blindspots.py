@@ -157,6 +157,21 @@ def test_train_coupling_normal_batch_norm_is_weak_and_passes():
     assert r.status == "passed" and r.outcomes == ["train_coupling_weak"]
 
 
+def _conv_bn_target(batch: int) -> Target:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.Flatten(), nn.Linear(288, 1))
+    return Target(model=model, batch=(torch.randn(batch, 1, 6, 6), torch.randn(batch, 1)))
+
+
+def test_train_coupling_counts_examples_not_pixels():
+    """Two images give 72 values per channel, but only two examples: the statistics are still a pair's."""
+    r = run("train_coupling", _conv_bn_target(2))
+    assert r.status == "failed" and r.outcomes == ["train_coupling_strong"], r.summary
+    assert "over only 2 example(s) per channel" in r.findings[0].text
+    healthy = run("train_coupling", _conv_bn_target(8))
+    assert healthy.status == "passed" and healthy.outcomes == ["train_coupling_weak"], healthy.summary
+
+
 def test_train_coupling_passes_healthy_twin():
     r = run("train_coupling", _bn_target(8, nn.LayerNorm))
     assert r.status == "passed" and r.outcomes == ["train_batch_independent"]
