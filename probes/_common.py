@@ -73,6 +73,8 @@ def copy_model(target: Target) -> nn.Module:
     prepare(target)
     if target._isolation_issue:
         raise CopyNotIsolated(target._isolation_issue)
+    if target._loss_state is not None:
+        target._loss_state.reset()  # the loss's own trainable modules start from the user's values too
     if target._copier is not None:
         return target._copier()
     return copy.deepcopy(target.model)
@@ -248,6 +250,8 @@ def make_optimizer(target: Target, model: nn.Module) -> torch.optim.Optimizer:
             "step(), zero_grad() and param_groups (a list of dicts with 'params')"
         )
     own = {id(p) for p in model.parameters()}
+    if target._loss_state is not None:
+        own |= {id(p) for _, p in target._loss_state.named_parameters()}
     stray = [p for g in opt.param_groups for p in g["params"] if id(p) not in own]
     original = {id(p) for p in target.model.parameters()} if isinstance(target.model, nn.Module) else set()
     # None of the copy's parameters and some of no model we know: an optimizer built on another instance of

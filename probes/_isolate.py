@@ -111,7 +111,7 @@ def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | Non
     """Run the copy's forward (training mode, under a forked RNG): every module that runs must be the copy's."""
     from ._common import clone_batch, fork_rng, forward
 
-    own = _reachable(dup)
+    own = _reachable(dup) | (target._loss_state.module_ids() if target._loss_state else set())
     orig_names = {id(m): n or type(orig).__name__ for n, m in orig.named_modules()}
     strangers: list[str] = []
 
@@ -179,6 +179,7 @@ def prepare(target: Target, factory: Callable[[], nn.Module] | None = None) -> N
     if target._prepared:
         return
     target._prepared = True
+    _rebind_outside_state(target)
     issue = check(target, lambda: copy.deepcopy(target.model))
     if issue is None:
         return
@@ -193,3 +194,15 @@ def prepare(target: Target, factory: Callable[[], nn.Module] | None = None) -> N
             return
         issue += f"; a model built by calling the target function again is not isolated either: {again}"
     target._isolation_issue = f"the probes' copy of the model is not isolated: {issue}"
+
+
+def _rebind_outside_state(target: Target) -> None:
+    """Give the target's functions probe-owned copies of the trainable modules they reach outside the model."""
+    from ._loss_state import CALLABLES, LossState
+
+    state = LossState.find(target)
+    if state is None:
+        return
+    target._loss_state = state
+    for field in CALLABLES:
+        setattr(target, field, state.bind(getattr(target, field)))

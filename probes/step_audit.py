@@ -60,6 +60,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "params_negligible_grad",
         "frozen_params_moved",
         "optimizer_misses_params",
+        "outside_params_stuck",
         "unregistered_modules",
         "params_frozen",
         "grad_path_ok",
@@ -102,6 +103,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             run_eval_fn(target, model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
+    outside_before = {n: p.detach().clone() for n, p in outside.items()}
     state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
     for h in hooks:
         h.remove()
@@ -114,7 +117,9 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
         audit.note(f"could not tell whether gradients are cleared: {acc_meas.get('unclear_because', '')}")
 
     graph_tags = _graph(target, model, ran, audit.findings, audit.meas)
-    _updates(model, before, {id(p) for g in opt.param_groups for p in g["params"]}, audit)
+    in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
+    _updates(model, before, in_opt, audit)
+    _outside_updates(outside, outside_before, in_opt, audit)
     audit.outcomes += graph_tags
     audit.outcomes += _mode(model, ran, target, audit.findings, audit.meas)
 
@@ -128,6 +133,7 @@ _BAD = {
     "frozen_params_moved",
     "params_not_updated",
     "optimizer_misses_params",
+    "outside_params_stuck",
     "unregistered_modules",
     "grad_path_cut",
     "eval_mode_in_step",
@@ -228,6 +234,26 @@ def _updates(model: nn.Module, before: dict[str, torch.Tensor], in_opt: set[int]
         )
     elif trainable and not tiny and "unregistered_modules" not in audit.outcomes:  # registered ones moved
         audit.outcomes.append("params_updated")
+
+
+def _outside_updates(
+    params: dict[str, torch.Tensor], before: dict[str, torch.Tensor], in_opt: set[int], audit: _Audit
+) -> None:
+    """Trainable tensors of modules kept beside the model (learned loss weights, a margin head, class
+    centres): a gradient reaches them, yet two steps leave them as they were."""
+    graded = [n for n, p in params.items() if p.requires_grad and p.grad is not None and bool(p.grad.any())]
+    stuck = [n for n in graded if torch.equal(before[n], params[n].detach())]
+    if not stuck:
+        return
+    missing = [n for n in stuck if id(params[n]) not in in_opt]
+    audit.meas["outside_params_stuck"] = stuck[:10]
+    if "params_updated" in audit.outcomes:  # the model's own moved; not every trainable tensor did
+        audit.outcomes.remove("params_updated")
+    audit.add(
+        "outside_params_stuck",
+        f"{len(stuck)} trainable tensor(s) of modules the loss uses outside the model get gradients but did not "
+        f"change over two steps{' (the optimizer does not hold them)' if missing else ''}: {', '.join(stuck[:6])}",
+    )
 
 
 def _accumulating_text(m: dict[str, Any]) -> str:

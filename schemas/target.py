@@ -114,6 +114,7 @@ class Target(BaseModel):
     _copier: Any = PrivateAttr(default=None)
     _isolation_issue: str | None = PrivateAttr(default=None)
     _prepared: bool = PrivateAttr(default=False)
+    _loss_state: Any = PrivateAttr(default=None)  # modules with state the functions reach outside the model
 
     @field_validator("model")
     @classmethod

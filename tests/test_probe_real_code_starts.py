@@ -9,6 +9,9 @@
   explosion and the exactly-zero gradient behind it is not vanishing.
 - A gradient large next to its weights explodes only where the optimizer's step grows with it: plain SGD
   (lr / (1 - momentum)), not Adam.
+- Trainable state kept beside the model (learned loss weights, a class-weighted criterion, a bare
+  nn.Parameter the optimizer factory adds) is copied for the probes; tensors of it that get gradients
+  but never move are step_audit's finding, and the user's own tensors stay untouched.
 """
 
 from __future__ import annotations
@@ -224,11 +227,63 @@ def test_inputs_that_are_all_the_same_are_the_finding_not_leakage() -> None:
 
 
 def test_extra_tensors_beside_the_models_are_not_another_instance() -> None:
-    """Learnable loss weights in the optimizer next to the model's parameters: a protocol error, not the finding."""
+    """A learnable tensor in the optimizer next to the model's parameters is copied with them, not the finding."""
     weights = nn.Parameter(torch.ones(2))
 
     def factory(params: object) -> torch.optim.Optimizer:
         return torch.optim.Adam([{"params": params}, {"params": [weights]}], lr=1e-3)
 
     result = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=F.cross_entropy, optimizer=factory))
-    assert result.status == "error" and "optimizer_misses_params" not in result.outcomes, result.summary
+    assert result.status == "passed" and "optimizer_misses_params" not in result.outcomes, result.summary
+    assert torch.equal(weights.detach(), torch.ones(2)) and weights.grad is None
+
+
+# --- trainable state the loss keeps outside the model ------------------------------------------------------
+
+
+class _TaskWeights(nn.Module):
+    """Learned per-task weights, kept beside the model as real code does (not one of its sub-modules)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log_vars = nn.Parameter(torch.zeros(2))
+
+    def forward(self, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        return (torch.exp(-self.log_vars) * torch.stack([a, b])).sum() + self.log_vars.sum()
+
+
+def _two_task_target(weights: _TaskWeights, with_weights_in_optimizer: bool) -> Target:
+    def loss_fn(out: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return weights(F.cross_entropy(out, y), out.pow(2).mean())
+
+    def factory(params: object) -> torch.optim.Optimizer:
+        extra = list(weights.parameters()) if with_weights_in_optimizer else []
+        return torch.optim.Adam([{"params": params}, {"params": extra}], lr=1e-2)
+
+    return Target(model=_mlp(), batch=_batch(), loss_fn=loss_fn, optimizer=factory)
+
+
+def test_loss_weights_the_optimizer_never_holds_are_the_finding() -> None:
+    weights = _TaskWeights()
+    result = run("step_audit", _two_task_target(weights, with_weights_in_optimizer=False))
+    assert result.status == "failed" and "outside_params_stuck" in result.outcomes, result.summary
+    assert "params_updated" not in result.outcomes
+    assert "(the optimizer does not hold them)" in result.findings[-1].text
+    assert weights.log_vars.grad is None and not weights.log_vars.detach().any()  # the user's tensors untouched
+
+
+def test_loss_weights_in_the_optimizer_train_on_the_probes_copy() -> None:
+    weights = _TaskWeights()
+    target = _two_task_target(weights, with_weights_in_optimizer=True)
+    result = run("step_audit", target)
+    assert result.status == "passed" and "outside_params_stuck" not in result.outcomes, result.summary
+    assert run("overfit_one_batch", target).status == "passed"
+    assert weights.log_vars.grad is None and not weights.log_vars.detach().any()
+    again = run("step_audit", _two_task_target(weights, with_weights_in_optimizer=True))
+    assert again.measurements == result.measurements  # each probe starts from the user's values
+
+
+def test_a_loss_module_with_a_class_weight_buffer_is_copied_not_an_error() -> None:
+    criterion = nn.CrossEntropyLoss(weight=torch.tensor([1.0, 2.0, 0.5]))
+    result = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=criterion))
+    assert result.status == "passed", result.summary

@@ -1,0 +1,140 @@
+"""Trainable state that lives outside the model: copies for the probes, rebound into the user's functions.
+
+Real training code often keeps modules with parameters beside the model rather than inside it: learned
+task weights for a multi-task loss, an ArcFace/CosFace margin head, class centres of a centre loss, a
+learned temperature. The user's `loss_fn` (or optimizer factory, or `train_step`) reaches them as a module
+global or through a closure. A deep copy of the model does not copy them, so without this a probe's loss
+would read and accumulate gradients into the user's own tensors.
+
+`LossState.find(target)` collects such modules; `bind()` gives the user's functions back with each of them
+replaced by a probe-owned copy (a fresh globals mapping and fresh closure cells, same code, so reported
+lines stay the user's), and `reset()` makes new copies from the originals so every probe starts from the
+user's values. A function that reaches them some other way (through a helper function's own globals) is
+not rebound: the isolation check then still sees the original run and the probes say so.
+
+May import: schemas, errors.
+"""
+
+from __future__ import annotations
+
+import copy
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import torch
+from torch import nn
+
+CALLABLES = ("loss_fn", "optimizer", "train_step", "eval_fn", "metric_fn", "call_model")
+
+
+def _stateful(obj: Any) -> bool:
+    """A module with parameters or buffers, or a bare trainable tensor (an nn.Parameter kept as a global)."""
+    if isinstance(obj, torch.Tensor):
+        return obj.is_leaf and obj.requires_grad
+    return isinstance(obj, nn.Module) and (any(True for _ in obj.parameters()) or any(True for _ in obj.buffers()))
+
+
+def _names(code: types.CodeType) -> set[str]:
+    """Global names a function's code (and the lambdas and comprehensions inside it) reads."""
+    out = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            out |= _names(const)
+    return out
+
+
+class LossState:
+    """Modules with trainable state reached by the target's functions but not part of its model."""
+
+    def __init__(self, originals: dict[int, nn.Module]) -> None:
+        self.originals = originals  # id(original) -> original module
+        self.copies: dict[int, nn.Module] = {}
+        self._slots: list[Callable[[], None]] = []  # each refills one globals entry or closure cell
+        self.reset()
+
+    @classmethod
+    def find(cls, target: Any) -> LossState | None:
+        """The modules the target's functions reach outside its model, or None when there are none."""
+        inside = {id(m) for m in target.model.modules()}
+        found: dict[int, nn.Module] = {}
+        for field in CALLABLES:
+            for obj in _reached(getattr(target, field)):
+                # A module that holds the model (a wrapper) is not copied apart from it: it stays a leak.
+                if _stateful(obj) and not _holds(obj, inside, target.model):
+                    found[id(obj)] = obj
+        return cls(found) if found else None
+
+    def reset(self) -> None:
+        """New copies from the originals' current values (each probe starts where the user's run is)."""
+        self.copies = {k: copy.deepcopy(m) for k, m in self.originals.items()}
+        for refill in self._slots:
+            refill()
+
+    def module_ids(self) -> set[int]:
+        return {id(m) for c in self.copies.values() if isinstance(c, nn.Module) for m in c.modules()}
+
+    def named_parameters(self) -> Iterator[tuple[str, torch.Tensor]]:
+        for c in self.copies.values():
+            if isinstance(c, torch.Tensor):
+                yield f"tensor{tuple(c.shape)}", c
+                continue
+            for n, p in c.named_parameters():
+                yield f"{type(c).__name__}.{n}", p
+
+    def bind(self, fn: Any) -> Any:
+        """`fn` reading the probe's copies wherever it read an original (unchanged when it reads none)."""
+        if isinstance(fn, nn.Module) and id(fn) in self.originals:
+            key = id(fn)
+            return lambda *a, **k: self.copies[key](*a, **k)
+        if isinstance(fn, types.MethodType) and id(fn.__self__) in self.originals:
+            key, name = id(fn.__self__), fn.__func__.__name__
+            return lambda *a, **k: getattr(self.copies[key], name)(*a, **k)
+        if not isinstance(fn, types.FunctionType):
+            return fn
+        names = [n for n in _names(fn.__code__) if id(fn.__globals__.get(n)) in self.originals]
+        cells = [i for i, c in enumerate(fn.__closure__ or ()) if _filled(c) and id(c.cell_contents) in self.originals]
+        if not names and not cells:
+            return fn
+        scope = dict(fn.__globals__)
+        closure = tuple(types.CellType(c.cell_contents) if _filled(c) else c for c in fn.__closure__ or ()) or None
+        for n in names:
+            key = id(fn.__globals__[n])
+            self._slots.append(lambda n=n, key=key: scope.__setitem__(n, self.copies[key]))
+        for i in cells:
+            key, cell = id(fn.__closure__[i].cell_contents), closure[i]
+            self._slots.append(lambda cell=cell, key=key: setattr(cell, "cell_contents", self.copies[key]))
+        bound = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, closure)
+        bound.__kwdefaults__ = fn.__kwdefaults__
+        bound.__qualname__ = fn.__qualname__
+        self.reset()
+        return bound
+
+
+def _holds(obj: Any, inside: set[int], model: nn.Module) -> bool:
+    """Whether `obj` is or holds part of the model (a wrapper around it, one of its own parameters)."""
+    if isinstance(obj, torch.Tensor):
+        return any(obj is p for p in model.parameters())
+    return any(id(m) in inside for m in obj.modules())
+
+
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - an empty cell raises ValueError
+    except ValueError:
+        return False
+    return True
+
+
+def _reached(fn: Any) -> list[Any]:
+    """Objects a user function reads directly: itself (a module), its bound self, globals it names, closure cells."""
+    if fn is None:
+        return []
+    if isinstance(fn, nn.Module):
+        return [fn]
+    if isinstance(fn, types.MethodType):
+        return [fn.__self__]
+    if not isinstance(fn, types.FunctionType):
+        return []
+    named = [fn.__globals__[n] for n in _names(fn.__code__) if n in fn.__globals__]
+    return named + [c.cell_contents for c in fn.__closure__ or () if _filled(c)]
