@@ -31,6 +31,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30e",
     "fresh-2026-11-30f",
     "fresh-2026-11-30g",
+    "fresh-2026-11-30h",
 )
 
 

@@ -262,6 +262,13 @@ def test_negated_mentions_and_trends_do_not_count():
     assert "good_then_worse" not in ids("The loss falls fast at first, but then it stays flat around 0.3.")
     assert "length_blows_up" not in ids("I increased the batch size and the loss went to nan.")
     assert "small_model" not in ids("I switched to a smaller batch size of 16.")
+    assert "loss_jumps" not in ids("After 40 epochs the train loss is 0.03 and the val loss 1.2.")  # two splits
+    assert "generalization_gap" not in ids("After 40 epochs the train loss is 0.45 and the val loss 0.52.")
+
+
+def test_a_validation_loss_ten_times_the_training_loss_is_a_gap_and_its_rise_is_read():
+    text = "The training loss reaches 2e-4 while the loss on the held-out points sits near 0.3 and creeps up."
+    assert {"generalization_gap", "val_worsens"} <= ids(text), sorted(ids(text))
 
 
 # Short reports written for these tests in a reporter's words (not from the corpus or the paraphrase set).

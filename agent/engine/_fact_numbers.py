@@ -89,7 +89,8 @@ def _series(s: str) -> list[Read]:
     head = s[max(0, m.start() - 25) : m.start()]
     split = "val" if _VAL.search(head) else "train" if _TRAIN.search(head) else None
     tail = s[m.start() :]
-    if _VAL.search(tail[5:]) and _TRAIN.search(tail[5:]):
+    named = {x for x, rx in (("val", _VAL), ("train", _TRAIN)) if rx.search(tail[5:])} | ({split} if split else set())
+    if len(named) == 2:
         return []  # train and validation numbers side by side are a comparison, not a series
     vals: list[float] = []
     for n in re.finditer(_NUM, tail):

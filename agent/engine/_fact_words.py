@@ -39,7 +39,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("val_worsens", "validation loss rising or validation accuracy falling", [
         VAL + NOTTRAIN + r"{0,20}" + LOSSW + NOTTRAIN + r"{0,90}" + UP,
         VAL + NOTTRAIN + r"{0,20}" + ACCW + NOTTRAIN + r"{0,40}(?:drop\w*|decreas\w*|fall\w*|fell|declin\w*|get(?:s|ting)? worse|go(?:es|ing)? down|went down|peak\w* (?:and|then))",
-        VAL + r".{0,40}\b(?:bottom\w* out|turn\w* around|u-shape)",
+        VAL + r".{0,40}\b(?:bottom\w* out|turn\w* around|u-shape)", LOSSW + r" (?:on|of|for) (?:the |my |our )?" + VAL + NOTTRAIN + r"{0,90}" + UP,
     ]),
     ("user_says_overfits", "the user calls it overfitting", [r"\boverfit\w*|over-fit\w*|memori[sz]\w*"]),
     ("user_says_underfits", "the user calls it underfitting", [

@@ -93,7 +93,7 @@ def classes(text: str) -> int | None:
 # ---------------------------------------------------------------- numbers next to loss / metric words
 _NUM = r"(-?\d+(?:\.\d+)?(?:e-?\d+)?)"
 _LOSS_NUM = re.compile(
-    r"\b(loss|cross[- ]?entropy|\bce\b|nll|perplexity|ppl)\b(?:(?!\b(?:acc\w*|lr|learning rate|epochs?|steps?|iterations?|batch)\b)[^\d-]){0,40}?"
+    r"\b(loss|cross[- ]?entropy|\bce\b|nll|perplexity|ppl)\b(?:(?!\b(?:acc\w*|lr|learning rate|epochs?|steps?|iterations?|batch)\b)(?:[^\d-]|(?<=[a-z])-(?=[a-z]))){0,40}?"
     + _NUM + r"(?!\s*(?:%|epochs?|steps?|iter|classes|k\b))",
     re.IGNORECASE,
 )
@@ -145,13 +145,15 @@ _START = re.compile(r"\b(?:starts?|starting|initial\w*|at init\w*|before (?:any 
 _STUCK = re.compile(r"\b(?:stays?|stuck|remains?|whole run|never|does(?:n't| not) (?:move|change|go down)|plateau\w*|entire|throughout)\b", re.IGNORECASE)
 
 
-def _loss_facts(s: str, c: int | None, out: list[Fact]) -> None:
+def _loss_facts(s: str, c: int | None, out: list[Fact], by_split: dict[str, list[float]]) -> None:
     for m in _LOSS_NUM.finditer(s):
         word, raw = m.group(1).lower(), m.group(2)
         try:
             v = float(raw)
         except ValueError:
             continue
+        if word not in ("perplexity", "ppl") and (split := _split_of(s, m.start(2))):
+            by_split.setdefault(f"{split}_loss", []).append(v)  # the split named nearest before the number
         if word in ("perplexity", "ppl"):
             if 0 < v < 1.5:
                 out.append(Fact("loss_near_zero", f"perplexity {raw}, i.e. a loss near 0", s, v))
@@ -280,6 +282,11 @@ def _derived(facts: list[Fact], by_split: dict[str, list[float]], c: int | None)
             out.append(Fact("train_fits_val_chance", KNOWN["train_fits_val_chance"], phrase))
     elif "acc_at_chance" in ids and "train_improves" in ids:
         out.append(Fact("train_fits_val_chance", KNOWN["train_fits_val_chance"], ids["acc_at_chance"].phrase))
+    tl, vl = [v for v in by_split.get("train_loss", []) if v > 0], by_split.get("val_loss", [])
+    if tl and vl and max(vl) >= 10 * min(tl) and max(vl) - min(tl) >= 0.05 and "generalization_gap" not in ids:
+        # A validation loss ten times the training loss: the loss-side twin of a train/val accuracy gap.
+        phrase = f"training loss {min(tl):g} vs validation loss {max(vl):g}"
+        out.append(Fact("generalization_gap", KNOWN["generalization_gap"], phrase, max(vl) / min(tl)))
     if tr and max(tr) < 70 and "train_poor" not in ids:
         out.append(Fact("train_poor", KNOWN["train_poor"], f"training accuracy {max(tr):g}%"))
     return out
@@ -298,7 +305,7 @@ def extract(text: str) -> list[Fact]:
     raw: list[Fact] = []
     by_split: dict[str, list[float]] = {}
     for s in sentences(text):
-        _loss_facts(s, c, raw)
+        _loss_facts(s, c, raw, by_split)
         _acc_facts(s, c, raw, by_split)
         _nonfinite_facts(s, raw)
         if _CHANCE_WORDS.search(s):
