@@ -189,6 +189,21 @@ CASES = [
         " def evaluate(model, x, y):\n-    val = crit(model(x), y)\n"
         "+    val = crit(model(x), y).item()\n     return val\n",
     ),
+    (
+        "average_weight_dropped",
+        "metric.wrong",
+        "     for x, y in val_loader:\n-        meter.update(accuracy(model(x), y), n=y.size(0))\n"
+        "+        meter.update(accuracy(model(x), y))\n",
+        "     for x, y in val_loader:\n-        meter.update(accuracy(model(x), y), n=y.size(0))\n"
+        "+        meter.update(accuracy(model(x), y).item(), n=len(y))\n",
+    ),
+    (
+        "average_weight_dropped",
+        "metric.wrong",
+        "     def update(self, val, n=1):\n-        self.sum += val * n\n-        self.count += n\n"
+        "+        self.sum += val\n+        self.count += 1\n",
+        "     def update(self, val, n=1):\n-        self.sum += val * n\n+        self.sum += float(val) * n\n",
+    ),
 ]
 
 

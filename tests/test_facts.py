@@ -362,3 +362,9 @@ def test_paraphrase_split_is_deterministic_stratified_and_about_half():
     assert abs(sum(dev.values()) - sum(test.values())) <= len(dev)
     with pytest.raises(ValueError):
         mod.half("train")
+
+
+def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
+    text = "The logger says 0.874 on the test split, while recounting the hits by hand comes out at 0.881."
+    assert "metric_recomputed_differs" in ids(text), sorted(ids(text))
+    assert "metric_recomputed_differs" not in ids("Accuracy is 0.87 on test, and by hand I also get 0.87.")

@@ -111,6 +111,22 @@ def ignore_index_removed(hunk: DiffHunk) -> list[Hit]:
     return [(ln, detail + ": padding positions now count in the loss") for ln, detail in found]
 
 
+_BATCH_N = r"(?:n|bs|\w*batch_size|len\([^)]*\)|\w+\.size\(0\)|\w+\.shape\[0\])"
+
+
+@cue("average_weight_dropped", scope="hunk", on=("diff",))
+def average_weight_dropped(hunk: DiffHunk) -> list[Hit]:
+    """The change stops weighting a running average by the batch size (`n=len(labels)`, `sum += val * n`,
+    `count += n`): a smaller last batch then counts as much as a full one, so the metric moves with batch size."""
+    found = _gone(
+        hunk,
+        rf"\bn\s*=\s*(?:len\(|\w+\.(?:size\(0\)|shape\[0\])|\w*batch_size\b)|\+=\s*[\w.()\[\]]+\s*\*\s*{_BATCH_N}\s*$"
+        rf"|\+=\s*{_BATCH_N}\s*$",
+    )
+    why = ": every batch now weighs the same in the average, whatever its size"
+    return [(ln, detail + why) for ln, detail in found]
+
+
 # --- changed or moved code ------------------------------------------------------------------------
 
 _OPT_CTOR = re.compile(r"\b(optim\.\w+|Adam\w*|SGD|RMSprop|Adagrad|Lion|Adafactor)\s*\(")

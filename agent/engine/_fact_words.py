@@ -359,7 +359,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:reports?|logs?|shows?|prints?|says?|gives?) .{0,30}\d.{0,60}\bbut\b.{0,60}(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*|reference|my own|independent\w*).{0,40}\d",
         r"(?:sklearn|scikit|torchmetrics|by hand|manually|recomput\w*).{0,60}(?:gives?|says?|reports?|shows?|gets?|is) .{0,20}\d.{0,60}(?:instead|but|while|whereas)",
         r"(?:labels?|targets?|ground truth) (?:in )?as (?:the )?predictions.{0,80}(?:instead of|not|rather than|only) ",
-        r"(?:confusion matrix|from the same predictions)\b.{0,120}(?:\bget\b|gives?|comes? out|differ\w*|doesn't match|does not match|disagree\w*)",
+        r"(?:confusion matrix|from the same predictions)\b.{0,120}(?:\bget\b|gives?|comes? out|differ\w*|doesn't match|does not match|disagree\w*)", r"\d.{0,80}\b(?:while|but|whereas|however)\b.{0,80}(?:by hand|manually|recomput\w*|sklearn|scikit|torchmetrics).{0,40}(?:gives?|says?|shows?|gets?|is|comes? out) .{0,20}\d",
     ]),
     ("metric_code_mentioned", "the metric or logging code", [r"(?:metric|accuracy) (?:code|function|computation|calculation)|\blogg\w*|tensorboard|wandb|dashboard|torchmetrics"]),
     ("recent_change", "it started after a code change", [
