@@ -73,11 +73,10 @@ def copy_model(target: Target) -> nn.Module:
     prepare(target)
     if target._isolation_issue:
         raise CopyNotIsolated(target._isolation_issue)
+    model = target._copier() if target._copier is not None else copy.deepcopy(target.model)
     if target._loss_state is not None:
-        target._loss_state.reset()  # the loss's own trainable modules start from the user's values too
-    if target._copier is not None:
-        return target._copier()
-    return copy.deepcopy(target.model)
+        target._loss_state.reset(model)  # the loss's own modules start from the user's values; its model is ours
+    return model
 
 
 def clone_batch(x: Any) -> Any:

@@ -111,6 +111,8 @@ def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | Non
     """Run the copy's forward (training mode, under a forked RNG): every module that runs must be the copy's."""
     from ._common import clone_batch, fork_rng, forward
 
+    if target._loss_state is not None:
+        target._loss_state.reset(dup)
     own = _reachable(dup) | (target._loss_state.module_ids() if target._loss_state else set())
     orig_names = {id(m): n or type(orig).__name__ for n, m in orig.named_modules()}
     strangers: list[str] = []

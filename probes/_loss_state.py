@@ -4,7 +4,9 @@ Real training code often keeps modules with parameters beside the model rather t
 task weights for a multi-task loss, an ArcFace/CosFace margin head, class centres of a centre loss, a
 learned temperature. The user's `loss_fn` (or optimizer factory, or `train_step`) reaches them as a module
 global or through a closure. A deep copy of the model does not copy them, so without this a probe's loss
-would read and accumulate gradients into the user's own tensors.
+would read and accumulate gradients into the user's own tensors. The same goes for a function that reads
+the model itself rather than its argument (a Bellman target computed with the online critic, a loss that
+is a method of the model): there the probe's own copy of the model takes its place.
 
 `LossState.find(target)` collects such modules; `bind()` gives the user's functions back with each of them
 replaced by a probe-owned copy (a fresh globals mapping and fresh closure cells, same code, so reported
@@ -47,8 +49,9 @@ def _names(code: types.CodeType) -> set[str]:
 class LossState:
     """Modules with trainable state reached by the target's functions but not part of its model."""
 
-    def __init__(self, originals: dict[int, nn.Module]) -> None:
+    def __init__(self, originals: dict[int, nn.Module], model_key: int) -> None:
         self.originals = originals  # id(original) -> original module
+        self.model_key = model_key  # id of the target's model: its copy is the probe's own model
         self.copies: dict[int, nn.Module] = {}
         self._slots: list[Callable[[], None]] = []  # each refills one globals entry or closure cell
         self.reset()
@@ -60,14 +63,19 @@ class LossState:
         found: dict[int, nn.Module] = {}
         for field in CALLABLES:
             for obj in _reached(getattr(target, field)):
-                # A module that holds the model (a wrapper) is not copied apart from it: it stays a leak.
-                if _stateful(obj) and not _holds(obj, inside, target.model):
+                # The model itself (a Bellman target from the online network, a loss that is a method of the
+                # model) becomes each probe's copy; a module that holds it (a wrapper) stays a leak.
+                if obj is target.model or (_stateful(obj) and not _holds(obj, inside, target.model)):
                     found[id(obj)] = obj
-        return cls(found) if found else None
+        return cls(found, id(target.model)) if found else None
 
-    def reset(self) -> None:
-        """New copies from the originals' current values (each probe starts where the user's run is)."""
-        self.copies = {k: copy.deepcopy(m) for k, m in self.originals.items()}
+    def reset(self, model: nn.Module | None = None) -> None:
+        """New copies from the originals' current values (each probe starts where the user's run is);
+        `model`, the probe's copy of the target's model, stands wherever the functions read the model."""
+        self.copies = {
+            k: model if k == self.model_key and model is not None else copy.deepcopy(m)
+            for k, m in self.originals.items()
+        }
         for refill in self._slots:
             refill()
 
@@ -75,7 +83,10 @@ class LossState:
         return {id(m) for c in self.copies.values() if isinstance(c, nn.Module) for m in c.modules()}
 
     def named_parameters(self) -> Iterator[tuple[str, torch.Tensor]]:
-        for c in self.copies.values():
+        """Trainable tensors outside the model (the model's own copy is the probe's to inspect)."""
+        for k, c in self.copies.items():
+            if k == self.model_key:
+                continue
             if isinstance(c, torch.Tensor):
                 yield f"tensor{tuple(c.shape)}", c
                 continue
@@ -107,7 +118,8 @@ class LossState:
         bound = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, closure)
         bound.__kwdefaults__ = fn.__kwdefaults__
         bound.__qualname__ = fn.__qualname__
-        self.reset()
+        for refill in self._slots:
+            refill()
         return bound
 
 

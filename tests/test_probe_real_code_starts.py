@@ -287,3 +287,32 @@ def test_a_loss_module_with_a_class_weight_buffer_is_copied_not_an_error() -> No
     criterion = nn.CrossEntropyLoss(weight=torch.tensor([1.0, 2.0, 0.5]))
     result = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=criterion))
     assert result.status == "passed", result.summary
+
+
+def _td_target(bug: bool) -> Target:
+    """A value head trained toward r + gamma * (1 - done) * V(s'), where V is the model itself (no target net)."""
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 1))
+
+    def td_loss(v: torch.Tensor, targets: tuple[torch.Tensor, ...]) -> torch.Tensor:
+        r, s_next, alive = targets
+        with torch.no_grad():
+            v_next = model(s_next)  # the online model, read from the closure as real code does
+            goal = r + 0.9 * alive + v_next if bug else r + 0.9 * alive * v_next
+        return F.mse_loss(v, goal)
+
+    g = torch.Generator().manual_seed(1)
+    s = torch.randn(32, 4, generator=g)
+    targets = (torch.rand(32, 1, generator=g), s + 0.1 * torch.randn(32, 4, generator=g), torch.ones(32, 1))
+    opt = lambda params: torch.optim.Adam(params, lr=1e-2)  # noqa: E731
+    return Target(model=model, batch=(s, targets), loss_fn=td_loss, optimizer=opt)
+
+
+def test_a_loss_that_reads_the_model_itself_reads_the_probes_copy() -> None:
+    healthy = _td_target(bug=False)
+    before = [p.detach().clone() for p in healthy.model.parameters()]
+    assert run("step_audit", healthy).status == "passed"
+    assert run("overfit_one_batch", healthy).status == "passed"
+    assert all(torch.equal(a, p.detach()) and p.grad is None for a, p in zip(before, healthy.model.parameters()))
+    chasing = run("overfit_one_batch", _td_target(bug=True))  # the target climbs with the model: loss cannot fall
+    assert chasing.status == "failed", chasing.summary

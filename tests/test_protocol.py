@@ -173,7 +173,8 @@ def test_an_optimizer_like_wrapper_is_accepted_and_steps_the_copy():
     assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
 
 
-def test_optimizer_closing_over_the_original_is_an_error_not_evidence():
+def test_optimizer_closing_over_the_original_model_trains_the_probes_copy():
+    """`lambda p: SGD(model.parameters())` means "an optimizer over this model": the probe's copy stands in."""
     model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
     t = make_target(
         model=model,
@@ -183,7 +184,7 @@ def test_optimizer_closing_over_the_original_is_an_error_not_evidence():
     )
     before = copy.deepcopy(model.state_dict())
     r = run("overfit_one_batch", t)
-    assert r.status == "error" and "optimizer" in r.summary
+    assert r.status == "passed", r.summary
     assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
 
 
