@@ -263,6 +263,9 @@ def test_negated_mentions_and_trends_do_not_count():
     assert "length_blows_up" not in ids("I increased the batch size and the loss went to nan.")
     assert "small_model" not in ids("I switched to a smaller batch size of 16.")
     assert "loss_jumps" not in ids("After 40 epochs the train loss is 0.03 and the val loss 1.2.")  # two splits
+    assert "nonfinite" not in ids("It flattens at a high value; there is no sign of divergence or NaN.")
+    assert "mentions_dropout" not in ids("Without batchnorm or dropout the model still trains.")
+    assert "nonfinite" in ids("There is no dropout here, NaN appears at step 5.")
     assert "generalization_gap" not in ids("After 40 epochs the train loss is 0.45 and the val loss 0.52.")
 
 

@@ -380,7 +380,7 @@ NEGATABLE = frozenset({
     "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned", "terminal_mentioned",
     "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable", "data_overlap",
 })
-NEGATION = r"(?:\b(?:no|without|not using|not(?!\s+the\b)|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+)?$"
+NEGATION = r"(?:\b(?:no|without|not using|not(?!\s+the\b)|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+(?:or\s+|nor\s+)?)?$"
 
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {
