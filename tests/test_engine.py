@@ -217,3 +217,13 @@ def test_a_clean_probe_result_is_never_the_leading_evidence_for_a_defect():
     report = compose(led, [], clean, [], {})
     assert report.cause_id == "scale.loss_imbalance"
     assert "Leading evidence: the symptom" in report.root_cause
+
+
+def test_a_symptom_pattern_whose_key_word_is_denied_does_not_count():
+    """'no sign of divergence' is not a diverging critic; a pattern that spells its own negation still matches."""
+    cat = catalog.load()
+    denied = {m.cause_id for m in match_symptoms("It flattened at a high value; no sign of divergence or NaN.", cat)}
+    stated = {m.cause_id for m in match_symptoms("The critic value estimates diverge after 10k steps.", cat)}
+    assert "rl.bootstrap_terminal" in stated and "rl.bootstrap_terminal" not in denied
+    own = {m.cause_id for m in match_symptoms("The weights don't change after optimizer.step().", cat)}
+    assert "optim.params_not_updated" in own

@@ -313,6 +313,7 @@ def test_a_loss_that_reads_the_model_itself_reads_the_probes_copy() -> None:
     before = [p.detach().clone() for p in healthy.model.parameters()]
     assert run("step_audit", healthy).status == "passed"
     assert run("overfit_one_batch", healthy).status == "passed"
-    assert all(torch.equal(a, p.detach()) and p.grad is None for a, p in zip(before, healthy.model.parameters()))
+    params = list(healthy.model.parameters())
+    assert all(torch.equal(a, p.detach()) and p.grad is None for a, p in zip(before, params, strict=True))
     chasing = run("overfit_one_batch", _td_target(bug=True))  # the target climbs with the model: loss cannot fall
     assert chasing.status == "failed", chasing.summary

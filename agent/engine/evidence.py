@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from debug_agent.engine import reports
+from debug_agent.engine._fact_words import NEGATION
 from debug_agent.engine.facts import Fact
 from debug_agent.engine.similarity import Match, describe
 from debug_agent.schemas import Catalog, CatalogEntry, CodeCue, Hypothesis, Observation, ProbeResult, SymptomMatch
@@ -164,11 +165,25 @@ def _sentence(text: str, start: int, end: int) -> str:
     return phrase
 
 
+_NEGATED = re.compile(NEGATION, re.IGNORECASE)
+_SAYS_NOT = re.compile(r"n'\?t|\bnot\b|\bnever\b|\bno\b|\bwithout\b")
+
+
+def _negated(m: re.Match[str], pattern: str) -> bool:
+    """The match's last part is denied by the words before it ("no sign of divergence"); a pattern that
+    spells a negation itself ("weights don't change") is taken as written."""
+    if _SAYS_NOT.search(pattern):
+        return False
+    start = m.start(m.lastindex) if m.lastindex else m.start()
+    return bool(_NEGATED.search(m.string[max(0, start - 30) : start]))
+
+
 def match_symptoms(text: str, catalog: Catalog) -> list[SymptomMatch]:
     out = []
     for e in catalog.entries:
         for cue in e.symptoms:
-            if m := re.search(cue.pattern, text, re.IGNORECASE):
+            m = next((m for m in re.finditer(cue.pattern, text, re.IGNORECASE) if not _negated(m, cue.pattern)), None)
+            if m:
                 out.append(SymptomMatch(cause_id=e.id, phrase=_sentence(text, m.start(), m.end()), weight=cue.weight))
     return out
 
