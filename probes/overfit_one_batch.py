@@ -26,6 +26,7 @@ class OverfitOptions(BaseModel):
     drop: float = Field(default=0.9, gt=0, lt=1, description="fraction of the initial loss that must go")
     zero: float = Field(default=1e-6, ge=0, description="a loss at or below this counts as zero")
     few_rows: int = Field(default=2, ge=1, le=64, description="rows of the retry when the whole batch stalls")
+    lower_lr: float = Field(default=0.1, gt=0, lt=1, description="learning-rate factor of the retry after a stall")
     sampled_drop: float = Field(
         default=0.1,
         gt=0,
@@ -49,7 +50,7 @@ def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
 @probe(
     headline=("relative_drop", "initial_loss"),
     plot="loss_curve",
-    outcomes=("converged", "stalled", "diverged", "capacity_limited"),
+    outcomes=("converged", "stalled", "diverged", "capacity_limited", "lr_stalls"),
     requires=("model", "batch", "loss_fn"),
     cost=200.0,
     options=OverfitOptions,
@@ -70,6 +71,8 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either. Soft targets
     (a teacher's outputs) or terms that pull apart keep a floor too: the model's output made a free tensor
     and optimised against the loss finds it, and a loss that covered `drop` of the way to it passes.
+    A stall under the target's own optimizer is retried with every learning rate `lower_lr` times smaller:
+    when that memorises the batch, the step size is what stalls (`lr_stalls`), not the model.
     """
     model = _bare_copy(target)
     opt = make_optimizer(target, model)
@@ -95,6 +98,12 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         summary = (
             f"loss fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%}), short of {options.drop:.0%}, but each "
             f"step samples noise ({', '.join(sampled)}): a sampled objective keeps a floor above zero"
+        )
+    elif meas["relative_drop"] is not None and _fits_lower_lr(target, ctx, options, meas):
+        status, outcomes = "failed", ["lr_stalls"]
+        summary = (
+            f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop) at the optimizer's learning "
+            f"rate, but memorised the batch with it {1 / options.lower_lr:g}x smaller: the steps overshoot"
         )
     elif meas["relative_drop"] is not None and _fits_few_rows(target, ctx, options, meas):
         status, outcomes = "passed", ["capacity_limited"]
@@ -173,6 +182,21 @@ def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, m
         return False
     meas["few_rows_drop"] = round(1 - min(losses) / losses[0], 4) if losses[0] > 0 else None
     return stop == "target" and meas["few_rows_drop"] is not None  # a loss starting at or below 0 has no drop
+
+
+def _fits_lower_lr(target: Target, ctx: ProbeContext, options: OverfitOptions, meas: dict[str, Any]) -> bool:
+    """Retry a stall with a fresh copy and the target's optimizer at `lower_lr` of its learning rates."""
+    if target.optimizer is None or ctx.expired():
+        return False  # our default Adam at 1e-3 is not the user's choice
+    model = _bare_copy(target)
+    opt = make_optimizer(target, model)
+    for group in opt.param_groups:
+        if not isinstance(group.get("lr"), (int, float)) or group["lr"] <= 0:
+            return False
+        group["lr"] = group["lr"] * options.lower_lr
+    losses, stop = _train(target, model, opt, ctx, options)
+    meas["lower_lr_drop"] = round(1 - min(losses) / losses[0], 4) if losses[0] > 0 else None
+    return stop == "target"
 
 
 def _near_floor(target: Target, meas: dict[str, Any], options: OverfitOptions) -> bool:

@@ -317,3 +317,22 @@ def test_a_loss_that_reads_the_model_itself_reads_the_probes_copy() -> None:
     assert all(torch.equal(a, p.detach()) and p.grad is None for a, p in zip(before, params, strict=True))
     chasing = run("overfit_one_batch", _td_target(bug=True))  # the target climbs with the model: loss cannot fall
     assert chasing.status == "failed", chasing.summary
+
+
+# --- a learning rate that stalls rather than diverges --------------------------------------------------------
+
+
+def _relu_classifier(lr: float) -> Target:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 4))
+    g = torch.Generator().manual_seed(0)
+    x, y = torch.randn(32, 8, generator=g), torch.randint(0, 4, (32,), generator=g)
+    return Target(model=model, batch=(x, y), loss_fn=F.cross_entropy, optimizer=lambda p: torch.optim.Adam(p, lr=lr))
+
+
+def test_a_stall_that_a_ten_times_smaller_learning_rate_cures_is_the_learning_rate() -> None:
+    """Adam at lr 1 overshoots into a plateau; the same optimizer at 0.1 memorises the batch (not capacity)."""
+    high = run("overfit_one_batch", _relu_classifier(1.0))
+    assert high.status == "failed" and high.outcomes == ["lr_stalls"], high.summary
+    assert "10x smaller" in high.summary
+    assert run("overfit_one_batch", _relu_classifier(0.1)).outcomes == ["converged"]
