@@ -133,6 +133,48 @@ def _scrambled(rows: list[tuple[int, set[int]]], overlap: float) -> tuple[tuple[
     return next(((ref, r) for r in rows[1:] if len(ref[1] & r[1]) / len(ref[1] | r[1]) < overlap), None)
 
 
+_Example = tuple[int, Any, str | None]  # (token, (row, positions) pair or None, split-features text or None)
+
+
+def _trace(
+    tokens: torch.Tensor,
+    picks: list[int],
+    x: torch.Tensor,
+    mod: nn.Module,
+    ids: bool,
+    gen: torch.Generator,
+    options: FeatureLayoutOptions,
+) -> tuple[list[int], int, _Example | None]:
+    """Each picked token's gradient back to example 0 of `x`: (scrambled tokens, informative count, first example)."""
+    scrambled: list[int] = []
+    informative, example = 0, None
+    for t in picks:
+        v = torch.randn(tokens.shape[1], generator=gen, dtype=tokens.dtype)  # a random mix of the token's features
+        (g,) = torch.autograd.grad((tokens[t] * v).sum(), x, retain_graph=True, allow_unused=True)
+        if g is None:
+            continue
+        rows = _rows(g[0] != 0)
+        if sum(len(p) for _, p in rows) < 2:
+            continue
+        informative += 1
+        pair = _scrambled(rows, options.overlap) if len(rows) >= 2 else None
+        split = _split_features(g[0] != 0, mod) if pair is None and ids else None
+        if pair is not None or split is not None:
+            scrambled.append(t)
+            example = example or (t, pair, split)
+    return scrambled, informative, example
+
+
+def _finding_text(name: str, t: int, pair: Any, split: str | None) -> tuple[str, dict[str, Any]]:
+    if pair is not None:
+        (ra, a), (rb, b) = pair
+        read = f"input row {ra} at {len(a)} position(s) and row {rb} at {len(b)}, {len(a & b)} shared"
+        data = {"token": t, "rows": [ra, rb], "positions": [sorted(a)[:16], sorted(b)[:16]]}
+    else:
+        read, data = str(split), {"token": t}
+    return f"token {t} of {name}'s input reads {read}: a reshape/view reordered axes before {name}", data
+
+
 @probe(
     headline=("scrambled_tokens",),
     outcomes=("features_scrambled", "features_together"),
@@ -176,32 +218,11 @@ def feature_layout(target: Target, ctx: ProbeContext, options: FeatureLayoutOpti
     tokens = row0.reshape(-1, row0.shape[-1])  # (P, F)
     picks = torch.linspace(0, tokens.shape[0] - 1, min(options.tokens, tokens.shape[0])).round().long().unique()
     gen = torch.Generator().manual_seed(ctx.seed)
-    scrambled, informative, example = [], 0, None
-    for t in picks.tolist():
-        v = torch.randn(tokens.shape[1], generator=gen, dtype=tokens.dtype)
-        (g,) = torch.autograd.grad((tokens[t] * v).sum(), x, retain_graph=True, allow_unused=True)
-        if g is None:
-            continue
-        rows = _rows(g[0] != 0)
-        if sum(len(p) for _, p in rows) < 2:
-            continue
-        informative += 1
-        pair = _scrambled(rows, options.overlap) if len(rows) >= 2 else None
-        split = _split_features(g[0] != 0, mod) if pair is None and traced[1] == "ids" else None
-        if pair is not None or split is not None:
-            scrambled.append(t)
-            example = example or (t, pair, split)
+    scrambled, informative, example = _trace(tokens, picks.tolist(), x, mod, traced[1] == "ids", gen, options)
     meas = {"layer": name, "layer_input_shape": list(h.shape), "input_shape": list(x.shape)}
     meas |= {"tokens_traced": len(picks), "informative_tokens": informative, "scrambled_tokens": len(scrambled)}
     if scrambled and example is not None:
-        t, pair, split = example
-        if pair is not None:
-            (ra, a), (rb, b) = pair
-            read = f"input row {ra} at {len(a)} position(s) and row {rb} at {len(b)}, {len(a & b)} shared"
-            data = {"token": t, "rows": [ra, rb], "positions": [sorted(a)[:16], sorted(b)[:16]]}
-        else:
-            read, data = str(split), {"token": t}
-        text = f"token {t} of {name}'s input reads {read}: a reshape/view reordered axes before {name}"
+        text, data = _finding_text(name, *example)
         return ProbeResult(
             name="feature_layout", status="failed", outcomes=["features_scrambled"], measurements=meas,
             findings=[Finding(text=text, data=data)],

@@ -79,10 +79,30 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     draws = RandomOps()
     losses, stop = _train(target, model, opt, ctx, options, watch=draws)
     sampled = sorted({w for w, _ in draws.calls if w in SAMPLING})
-    first, last = losses[0], losses[-1]
     finite = [v for v in losses if math.isfinite(v)]
-    best = min(finite) if finite else float("nan")
-    meas = _measure(losses, best, opt, target)
+    meas = _measure(losses, min(finite) if finite else float("nan"), opt, target)
+    status, outcomes, summary = _verdict(target, ctx, options, losses, stop, sampled, meas)
+    return ProbeResult(
+        name="overfit_one_batch",
+        status=status,
+        outcomes=outcomes,
+        measurements=meas,
+        summary=f"{summary}; no verdict" if status == "inconclusive" else f"{summary} in {len(losses)} steps",
+    )
+
+
+def _verdict(
+    target: Target,
+    ctx: ProbeContext,
+    options: OverfitOptions,
+    losses: list[float],
+    stop: str,
+    sampled: list[str],
+    meas: dict[str, Any],
+) -> tuple[str, list[str], str]:
+    """(status, outcomes, summary) of a run on the one batch, with the retries a stall calls for."""
+    first, last = losses[0], losses[-1]
+    best = min((v for v in losses if math.isfinite(v)), default=float("nan"))
     if stop == "nonfinite" or (math.isfinite(first) and last > 10 * max(first, 1e-12) and stop != "target"):
         status, outcomes, summary = "failed", ["diverged"], f"loss diverged ({first:.4g} -> {last:.4g})"
     elif stop == "target":
@@ -122,13 +142,7 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
         summary = f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop)"
     else:
         status, outcomes, summary = "failed", ["stalled"], "loss did not fall"
-    return ProbeResult(
-        name="overfit_one_batch",
-        status=status,
-        outcomes=outcomes,
-        measurements=meas,
-        summary=f"{summary}; no verdict" if status == "inconclusive" else f"{summary} in {len(losses)} steps",
-    )
+    return status, outcomes, summary
 
 
 def _measure(losses: list[float], best: float, opt: torch.optim.Optimizer, target: Target) -> dict[str, Any]:
