@@ -39,6 +39,12 @@ def _meta(folder: Path) -> dict:
     return tomllib.loads((folder / "case.toml").read_text(encoding="utf-8"))
 
 
+def test_every_case_folder_has_its_case_toml():
+    """A folder without case.toml would drop out of the corpus (and its figures) without a word."""
+    folders = sorted(p for p in CORPUS.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    assert [f.name for f in folders if not (f / "case.toml").is_file()] == []
+
+
 def test_the_corpus_is_there():
     assert len(CASES) >= 30
     assert len({_meta(c)["cause"] for c in CASES}) >= 15
