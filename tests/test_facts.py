@@ -371,3 +371,22 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
     text = "The logger says 0.874 on the test split, while recounting the hits by hand comes out at 0.881."
     assert "metric_recomputed_differs" in ids(text), sorted(ids(text))
     assert "metric_recomputed_differs" not in ids("Accuracy is 0.87 on test, and by hand I also get 0.87.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("The nightly sampler callback calls netG.eval() and writes a grid to disk.", "eval_called_in_routine"),
+        ("My encoder blocks live in a plain Python list in __init__.", "plain_list_modules_mentioned"),
+        ("Both curves are still steadily descending when the budget runs out.", "still_improving"),
+        ("After 20 epochs the conv weights are the same as at initialisation.", "weights_static"),
+        ("model.parameters() gives 40k but I expected around 2M.", "param_count_low"),
+    ],
+)
+def test_setup_fact_is_read(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_a_routine_that_never_calls_eval_is_not_one_that_does():
+    assert "eval_called_in_routine" not in ids("I forgot model.eval() in my validation loop.")
+    assert "eval_called_in_routine" not in ids("The validation step never calls model.eval().")

@@ -7,7 +7,7 @@ values here; trends and relations are read with the broad word rules of `_fact_w
 the sentence it came from. What a fact means for each cause is catalog data (each entry's `facts`
 table), never code.
 
-May import: nothing of ours but `_fact_words`, `_fact_reports` and `_fact_numbers`.
+May import: nothing of ours but `_fact_words`, `_fact_reports`, `_fact_setup` and `_fact_numbers`.
 """
 
 # ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 
 from debug_agent.engine import _fact_numbers as numbers
-from debug_agent.engine._fact_reports import RULES as MORE_RULES
+from debug_agent.engine._fact_reports import RULES as REPORT_RULES
+from debug_agent.engine._fact_setup import EXCEPT as SETUP_EXCEPT
+from debug_agent.engine._fact_setup import RULES as SETUP_RULES
 from debug_agent.engine._fact_words import EXCEPT, NEGATABLE, NEGATION, RULES, TRAIN, VAL
 
 
@@ -34,9 +36,10 @@ class Fact:
 
 
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n\s*\n|\n\s*[-*\u2022]\s+")
+MORE_RULES = REPORT_RULES + SETUP_RULES
 _COMPILED = [(fid, desc, [re.compile(p, re.IGNORECASE) for p in pats]) for fid, desc, pats in RULES + MORE_RULES]
 _NEGATION = re.compile(NEGATION, re.IGNORECASE)
-_EXCEPT = {fid: re.compile(p, re.IGNORECASE) for fid, p in EXCEPT.items()}
+_EXCEPT = {fid: re.compile(p, re.IGNORECASE) for fid, p in (EXCEPT | SETUP_EXCEPT).items()}
 
 NUMERIC = {
     "loss_at_chance": "a loss at the value of uniform guessing (ln C for C classes)",

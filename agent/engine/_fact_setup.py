@@ -1,0 +1,40 @@
+"""Word-read facts about the training loop's own routines (evaluation hooks, how modules are held), and
+further readings of facts named elsewhere.
+
+Same form as `_fact_words.RULES` (fact id, what the fact says, regular expressions tried per sentence,
+case-insensitive), split out to keep modules short. A rule whose id is already defined in `_fact_words`
+or `_fact_reports` is one more way a reporter states that fact and repeats its description. Rules name the
+observation, never a cause; what a fact means for each cause is the catalog's `facts` tables.
+
+May import: nothing of ours.
+"""
+
+# ruff: noqa: E501  (a table of regular expressions: one pattern per line reads better than split strings)
+
+from __future__ import annotations
+
+_ROUTINE = r"(?:evaluat\w*|validat\w*|val(?:idation)? (?:loop|step|pass|check)|hook|callback|early[- ]?stop\w*|sampl\w*|generat\w*|preview|checkpoint\w*|logg\w*|(?:the |a |my )check)"
+
+RULES: list[tuple[str, str, list[str]]] = [
+    ("eval_called_in_routine", "a routine run during training (evaluation, a hook, sampling) calls .eval()", [
+        _ROUTINE + r"(?:\(\))?.{0,80}(?:\.eval\(\)|\beval\(\)|eval mode)",
+        r"(?:\.eval\(\)|\beval\(\)).{0,40}(?:at (?:its|the) (?:start|beginning|top)|inside (?:it|the|my)|in (?:the |my )?(?:hook|callback|evaluate|validation|check))",
+    ]),
+    ("plain_list_modules_mentioned", "layers kept in a plain Python list or dict", [
+        r"plain (?:python )?(?:list|dict)|python (?:list|dict) of (?:layers|modules|blocks|convs|heads)|self\.\w+\s*=\s*\[\s*(?:nn\.)?\w+\(",
+    ]),
+    ("still_improving", "the curves were still improving when training stopped", [
+        r"still (?:clearly |steadily |visibly |slowly )?descend\w*|(?:no|without (?:any )?) (?:flattening|levell?ing off|sign of (?:a )?plateau)",
+    ]),
+    ("weights_static", "weights stay exactly the same", [
+        r"(?:weights?|param\w*)\b.{0,40}\bsame\b.{0,30}\bas (?:at |they were at |after )?(?:init\w*|the start|step 0)",
+    ]),
+    ("param_count_low", "the parameter count is lower than expected", [
+        r"(?:param\w*|numel)\b.{0,60}(?:says?|gives?|shows?|reports?|prints?|is|are)\s+~?\d[\d.,]*\s*[km]?\b.{0,30}\b(?:but|while|whereas) (?:i |we )?(?:expect\w*|should)",
+    ]),
+]
+
+# A rule does not fire on a sentence that also matches its exception: ".eval() was never called" denies it.
+EXCEPT: dict[str, str] = {
+    "eval_called_in_routine": r"(?:forg[eo]t\w*|without|never|missing|no|n't|\bnot) (?:to )?(?:\w+ ){0,2}?(?:\w+\.)?eval\(\)|eval\(\) (?:is |was )?(?:never|not|missing)",
+}
