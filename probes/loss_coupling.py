@@ -65,13 +65,24 @@ def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOption
         )
     keep = rows // 2
     gen = torch.Generator(device="cpu").manual_seed(ctx.seed)
-    noise = torch.randn(logits[keep:].shape, generator=gen).to(logits.device, logits.dtype)
     moved = logits.clone()
-    moved[keep:] += noise * (logits.std() + 1.0)  # (B-keep, ...): only the other rows change
+    if logits.min() >= 0 and logits.max() <= 1:  # probabilities (a sigmoid head for BCE): stay in (0, 1)
+        moved[keep:] = 0.01 + 0.98 * torch.rand(logits[keep:].shape, generator=gen).to(logits.device, logits.dtype)
+    else:
+        noise = torch.randn(logits[keep:].shape, generator=gen).to(logits.device, logits.dtype)
+        moved[keep:] += noise * (logits.std() + 1.0)  # (B-keep, ...): only the other rows change
     rec.stage = "loss"
     with rec:
         base = _grad_of_first_rows(target, out, logits, targets, keep)
-    other = _grad_of_first_rows(target, out, moved, targets, keep)
+    try:
+        other = _grad_of_first_rows(target, out, moved, targets, keep)
+    except (RuntimeError, ValueError, AssertionError) as exc:  # the user's loss checks its inputs
+        return ProbeResult(
+            name="loss_coupling",
+            status="inconclusive",
+            summary=f"the loss rejects outputs moved off the model's ({type(exc).__name__}: {str(exc)[:120]}); "
+            "row coupling untested",
+        )
     if base is None or other is None:  # e.g. a loss the model computed itself (output.loss): nothing to test
         return ProbeResult(
             name="loss_coupling",

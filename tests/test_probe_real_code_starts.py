@@ -336,3 +336,22 @@ def test_a_stall_that_a_ten_times_smaller_learning_rate_cures_is_the_learning_ra
     assert high.status == "failed" and high.outcomes == ["lr_stalls"], high.summary
     assert "10x smaller" in high.summary
     assert run("overfit_one_batch", _relu_classifier(0.1)).outcomes == ["converged"]
+
+
+# --- a loss that checks what it is given ----------------------------------------------------------------------
+
+
+def test_loss_coupling_keeps_probabilities_probabilities_and_a_loss_that_refuses_is_no_error() -> None:
+    torch.manual_seed(0)
+    head = nn.Sequential(nn.Linear(8, 1), nn.Sigmoid())
+    x, y = torch.randn(16, 8), torch.randint(0, 2, (16, 1)).float()
+    bce = run("loss_coupling", Target(model=head, batch=(x, y), loss_fn=F.binary_cross_entropy))
+    assert bce.status == "passed", bce.summary
+
+    def picky(out: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
+        if (out.abs() > 1.5).any():  # real losses assert on degenerate inputs (boxes, probabilities)
+            raise AssertionError("degenerate predictions")
+        return F.mse_loss(out, t)
+
+    refused = run("loss_coupling", Target(model=nn.Linear(8, 1), batch=(x, y * 0.1), loss_fn=picky))
+    assert refused.status == "inconclusive" and "rejects" in refused.summary, refused.summary
