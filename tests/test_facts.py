@@ -390,3 +390,8 @@ def test_setup_fact_is_read(text: str, fact: str):
 def test_a_routine_that_never_calls_eval_is_not_one_that_does():
     assert "eval_called_in_routine" not in ids("I forgot model.eval() in my validation loop.")
     assert "eval_called_in_routine" not in ids("The validation step never calls model.eval().")
+
+
+def test_the_split_named_after_a_number_counts_when_none_comes_before():
+    text = "Frame accuracy sits around 45% on the training data and no longer moves."
+    assert "train_poor" in ids(text), sorted(ids(text))

@@ -118,6 +118,19 @@ def _split_of(sentence: str, pos: int) -> str | None:
     return last
 
 
+_SPLIT_AFTER = re.compile(
+    r"\s*(?:%|percent)?\s*(?:\w+\s)?(?:on|for|in) (?:the |my |our )?(?:(train)\w*|val\w*|test\w*|dev\b|held[- ]?out)",
+    re.IGNORECASE,
+)
+
+
+def _split_after(sentence: str, pos: int, number: str) -> str | None:
+    """train / val named right after a number ("45% on the training data"), when none comes before it."""
+    i = sentence.find(number, pos)
+    m = _SPLIT_AFTER.match(sentence, i + len(number)) if i >= 0 else None
+    return None if m is None else "train" if m.group(1) else "val"
+
+
 def _chance_loss(v: float, c: int | None) -> str | None:
     if v <= 0:
         return None
@@ -155,7 +168,8 @@ def _loss_facts(s: str, c: int | None, out: list[Fact], by_split: dict[str, list
             v = float(raw)
         except ValueError:
             continue
-        if word not in ("perplexity", "ppl") and (split := _split_of(s, m.start(2))):
+        split = _split_of(s, m.start(2)) or _split_after(s, m.start(2), raw)
+        if word not in ("perplexity", "ppl") and split:
             by_split.setdefault(f"{split}_loss", []).append(v)  # the split named nearest before the number
         if word in ("perplexity", "ppl"):
             if 0 < v < 1.5:
@@ -214,7 +228,7 @@ def _acc_facts(s: str, c: int | None, out: list[Fact], by_split: dict[str, list[
             out.append(Fact("metric_impossible", f"a metric of {raw}", s, v))
             continue
         p = v if pct or v > 1 else v * 100
-        split = _split_of(s, pos)
+        split = _split_of(s, pos) or _split_after(s, pos, raw.rstrip("%"))
         if split:
             by_split.setdefault(split, []).append(p)
         if c and abs(p - 100 / c) <= max(3.0, 0.15 * 100 / c):
