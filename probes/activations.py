@@ -246,8 +246,6 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         loss = target.loss_fn(out, targets) if target.loss_fn is not None else main_tensor(out).pow(2).mean()
     for h in hooks:
         h.remove()
-    outcomes: list[str] = []
-    findings: list[Finding] = []
     meas: dict[str, Any] = {"layers_seen": len(rec.sites), "sites": sorted(rec.sites)[:20]}
     outcomes, findings = _sites(rec.sites, options, meas)
     if loss.requires_grad and torch.isfinite(loss).item():
@@ -256,24 +254,26 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _, _ in layers]
         flow = _flow(layers, steps, options, (findings, meas), _sgd_step(target, model))
         outcomes += flow
-    bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads", "step_too_large"}
-    status = "failed" if bad else "passed" if rec.sites else "inconclusive"
-    if bad:
-        summary = "; ".join(f.text for f in findings[:2])
-    elif rec.sites:
-        summary = f"activations and gradient flow look healthy over {len(rec.sites)} activation site(s)"
-    else:
-        seen = (
-            f"activations ran on fewer than {MIN_EXAMPLES} examples (too few to call a unit dead)"
-            if target.batch_size < MIN_EXAMPLES
-            else "no activation op seen in forward (none of ReLU, GELU, SiLU, ELU, sigmoid, tanh or a recurrent layer)"
-        )
-        summary = f"{seen}, so dead or saturated units are untested" + (
-            "; gradient flow looks healthy" if outcomes else ""
-        )
+    status, summary = _verdict(outcomes, findings, len(rec.sites), target.batch_size)
     return ProbeResult(
         name="activations", status=status, outcomes=outcomes, findings=findings, measurements=meas, summary=summary
     )
+
+
+def _verdict(outcomes: list[str], findings: list[Finding], sites: int, batch_size: int) -> tuple[str, str]:
+    """(status, summary): failed on any defect, else passed when activation sites were judged."""
+    bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads", "step_too_large"}
+    if bad:
+        return "failed", "; ".join(f.text for f in findings[:2])
+    if sites:
+        return "passed", f"activations and gradient flow look healthy over {sites} activation site(s)"
+    seen = (
+        f"activations ran on fewer than {MIN_EXAMPLES} examples (too few to call a unit dead)"
+        if batch_size < MIN_EXAMPLES
+        else "no activation op seen in forward (none of ReLU, GELU, SiLU, ELU, sigmoid, tanh or a recurrent layer)"
+    )
+    healthy_flow = "; gradient flow looks healthy" if outcomes else ""
+    return "inconclusive", f"{seen}, so dead or saturated units are untested{healthy_flow}"
 
 
 def _sites(

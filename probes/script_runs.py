@@ -12,6 +12,7 @@ On a plain target (no script) they are not applicable.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -148,6 +149,13 @@ def script_lr_range(target: Target, ctx: ProbeContext, options: ScriptLRRangeOpt
             summary="fewer than 4 steps ran",
             measurements=meas,
         )
+    return _lr_verdict(factors, losses, meas, options)
+
+
+def _lr_verdict(
+    factors: list[float], losses: list[float], meas: dict[str, Any], options: ScriptLRRangeOptions
+) -> ProbeResult:
+    """Where the rate sits: the factor where the loss first diverges and where it first moves."""
     first = losses[0]
     # The loss of step k is measured before step k's update: it shows the updates up to factor k-1.
     after = list(zip(factors[:-1], losses[1:], strict=True))
