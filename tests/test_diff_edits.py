@@ -190,6 +190,20 @@ CASES = [
         "+    val = crit(model(x), y).item()\n     return val\n",
     ),
     (
+        "lr_raised",
+        "optim.lr_too_high",
+        " batch_size = 16\n-lr = 0.001\n+lr = 0.02\n optimizer = optim.SGD(net.parameters(), lr=lr, momentum=0.9)\n",
+        " batch_size = 16\n-lr = 0.001\n+lr = 0.0012\n optimizer = optim.SGD(net.parameters(), lr=lr, momentum=0.9)\n",
+    ),
+    (
+        "lr_lowered",
+        "optim.lr_too_low",
+        "-    opt = torch.optim.Adam(model.parameters(), lr=3e-4)\n"
+        "+    opt = torch.optim.Adam(model.parameters(), lr=1e-6)\n",
+        "-    opt = torch.optim.Adam(model.parameters(), lr=3e-4)\n"
+        "+    opt = torch.optim.AdamW(model.parameters(), lr=3e-4)\n",
+    ),
+    (
         "average_weight_dropped",
         "metric.wrong",
         "     for x, y in val_loader:\n-        meter.update(accuracy(model(x), y), n=y.size(0))\n"

@@ -201,3 +201,36 @@ def batch_shrunk_lr_kept(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
             if old and int(m.group(2)) > 0 and old >= 4 * int(m.group(2)):
                 out.append((ln, f"batch size {old} -> {m.group(2)} with the learning rate unchanged"))
     return out
+
+
+_LR_VALUE = re.compile(
+    r"(?i)\b(base_lr|lr|learning_rate|learning_rate_\w+|\w*_lr)\b\s*[=:]\s*([0-9][0-9._]*(?:e-?[0-9]+)?)\b"
+)
+
+
+def _lr_changes(hunk: DiffHunk) -> list[tuple[DiffLine, str, float, float]]:
+    """(added line, key, old rate, new rate) for each learning-rate setting the change edits."""
+    removed, added = _removed_added(hunk)
+    before: dict[str, float] = {}
+    for ln in removed:
+        for m in _LR_VALUE.finditer(strip_comment(ln.text)):
+            before[m.group(1).lower()] = float(m.group(2).replace("_", ""))
+    out = []
+    for ln in added:
+        for m in _LR_VALUE.finditer(strip_comment(ln.text)):
+            old = before.get(m.group(1).lower())
+            if old:
+                out.append((ln, m.group(1), old, float(m.group(2).replace("_", ""))))
+    return out
+
+
+@cue("lr_raised", scope="hunk", on=("diff",))
+def lr_raised(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change raises a learning rate 5x or more."""
+    return [(ln, f"{key} {old:g} -> {new:g}") for ln, key, old, new in _lr_changes(hunk) if new >= 5 * old]
+
+
+@cue("lr_lowered", scope="hunk", on=("diff",))
+def lr_lowered(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change lowers a learning rate 5x or more."""
+    return [(ln, f"{key} {old:g} -> {new:g}") for ln, key, old, new in _lr_changes(hunk) if 0 < new <= old / 5]
