@@ -83,7 +83,9 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     modules that ran in forward but got no gradient (a cut graph); and, when an `eval_fn` is given,
     runs it first and checks the step still trains in training mode.
     """
-    model = copy_model(target).train()
+    model = copy_model(target)
+    if target.train_step is None:
+        model.train()  # our textbook step trains in training mode; the user's own step sets its mode itself
     audit = _Audit()
     _registration(model, audit)
     try:

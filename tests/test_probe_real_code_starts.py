@@ -355,3 +355,31 @@ def test_loss_coupling_keeps_probabilities_probabilities_and_a_loss_that_refuses
 
     refused = run("loss_coupling", Target(model=nn.Linear(8, 1), batch=(x, y * 0.1), loss_fn=picky))
     assert refused.status == "inconclusive" and "rejects" in refused.summary, refused.summary
+
+
+# --- a model left in eval mode by an evaluation pass --------------------------------------------------------
+
+
+def _left_in_eval(restore: bool) -> Target:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.ReLU(), nn.Dropout(0.3), nn.Linear(16, 3))
+    model.eval()  # the evaluation pass before this epoch
+
+    def step(m: nn.Module, batch: tuple, opt: torch.optim.Optimizer, loss_fn: object) -> torch.Tensor:
+        if restore:
+            m.train()
+        opt.zero_grad()
+        loss = F.cross_entropy(m(batch[0]), batch[1])
+        loss.backward()
+        opt.step()
+        return loss
+
+    return Target(model=model, batch=_batch(), loss_fn=F.cross_entropy, train_step=step)
+
+
+def test_a_train_step_run_on_a_model_left_in_eval_mode_is_found() -> None:
+    """With the user's own step, the copy keeps the mode the model has: the step must switch it back itself."""
+    left = run("step_audit", _left_in_eval(restore=False))
+    assert left.status == "failed" and "eval_mode_in_step" in left.outcomes, left.summary
+    restored = run("step_audit", _left_in_eval(restore=True))
+    assert "train_mode_in_step" in restored.outcomes and restored.status == "passed", restored.summary
