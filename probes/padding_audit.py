@@ -65,8 +65,19 @@ def find_padding(inputs: tuple[Any, ...]) -> tuple[int, int, torch.Tensor, int, 
     for ti in tokens:
         implicit = _trailing_padding(inputs[ti])
         if implicit is not None:
-            return ti, -1, implicit[0], implicit[1], -1
+            return ti, _blank_mask(inputs, ti), implicit[0], implicit[1], -1
     return None
+
+
+def _blank_mask(inputs: tuple[Any, ...], ti: int) -> int:
+    """The index of a mask-shaped input that marks nothing (all 1s or all 0s beside padded ids), else -1."""
+    ids = inputs[ti]
+    for mi, m in enumerate(inputs):
+        if mi == ti or not isinstance(m, torch.Tensor) or m.shape != ids.shape or m.is_floating_point():
+            continue
+        if set(torch.unique(m.long()).tolist()) in ({0}, {1}):
+            return mi
+    return -1
 
 
 def _trailing_padding(ids: torch.Tensor) -> tuple[torch.Tensor, int] | None:
@@ -173,7 +184,8 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
     positions (or pooled outputs of padded rows) stay put; with a loss_fn, reads the label the loss
     pairs with each position from its gradient on zero logits and counts positions trained to
     predict the padding id. Without a mask input, padding is one id filling the row ends in runs of
-    several lengths and nowhere else; then only the loss is audited. Not applicable without padded rows.
+    several lengths and nowhere else; then only the loss is audited, unless a mask-shaped input marks
+    nothing at all (all 1s): then the attention check runs too. Not applicable without padded rows.
     """
     inputs = tuple(clone_batch(target.inputs))
     found = find_padding(inputs)
@@ -193,6 +205,12 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
     else:
         tag, meas, findings = _attention(target, model, inputs, (ti, sel), options.tol, ctx.seed)
         tags = [tag]
+        if value < 0 and findings:  # a mask input that marks none of the padded positions
+            findings[0] = Finding(
+                text=f"the mask input marks no position as padding (it is all {int(inputs[mi].flatten()[0])}), "
+                + findings[0].text,
+                data=findings[0].data,
+            )
     meas.update(pad_id=pad_id, mask_value_at_padding=value)
     if target.loss_fn is not None:
         ltag, lmeas, lfind = _loss(target, model, inputs, (sel, pad_id, int(inputs[ti].max())))

@@ -132,3 +132,20 @@ def test_padding_without_a_mask_input_audits_the_loss(pad_labels: str, outcome: 
 def test_unpadded_token_ids_are_not_read_as_padding():
     ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(3))
     assert find_padding((ids,)) is None
+
+
+def test_a_mask_of_all_ones_beside_padded_ids_lets_real_positions_read_the_padding():
+    """A collate helper that builds the mask as ones_like(ids): padding is found from the ids themselves."""
+    torch.manual_seed(0)
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(3))
+    lengths = torch.tensor([10, 7, 5, 8, 4, 6])
+    real = torch.arange(10)[None, :] < lengths[:, None]
+    ids = ids.masked_fill(~real, PAD)
+    labels = ids.masked_fill(~real, -100)
+    blank = run(Target(model=Encoder(), batch=({"input_ids": ids, "attention_mask": torch.ones_like(ids)}, labels),
+                       loss_fn=_ce))  # fmt: skip
+    assert blank.status == "failed" and "padding_attended" in blank.outcomes, blank.summary
+    assert "marks no position as padding" in blank.findings[0].text
+    torch.manual_seed(0)
+    built = run(Target(model=Encoder(), batch=({"input_ids": ids, "attention_mask": real.long()}, labels), loss_fn=_ce))
+    assert built.status == "passed" and "padding_masked" in built.outcomes, built.summary
