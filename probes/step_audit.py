@@ -120,7 +120,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
 
     graph_tags = _graph(target, model, ran, audit.findings, audit.meas)
     in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
-    _updates(model, before, in_opt, audit)
+    _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
     audit.outcomes += graph_tags
     audit.outcomes += _mode(model, ran, target, audit.findings, audit.meas)
@@ -195,7 +195,9 @@ def _optimizer_covers(model: nn.Module, opt: torch.optim.Optimizer, audit: _Audi
         )
 
 
-def _updates(model: nn.Module, before: dict[str, torch.Tensor], in_opt: set[int], audit: _Audit) -> None:
+def _updates(
+    model: nn.Module, before: dict[str, torch.Tensor], in_opt: set[int], audit: _Audit, cut: bool = False
+) -> None:
     """Which trainable tensors moved over the two steps, and why the others did not."""
     params = dict(model.named_parameters())
     moved = [n for n, p in params.items() if not torch.equal(before[n], p.detach())]
@@ -223,6 +225,8 @@ def _updates(model: nn.Module, before: dict[str, torch.Tensor], in_opt: set[int]
             f"{len(frozen_moved)} tensor(s) with requires_grad=False changed over two steps (the optimizer still "
             f"holds them: weight decay or momentum moves them without a gradient): {', '.join(frozen_moved[:8])}",
         )
+    if cut and trainable and not moved and all(n in gradless for n in trainable):
+        return  # no tensor got a gradient and the graph is cut: that explains why nothing moved
     if trainable and not moved and not tiny:
         audit.add(
             "params_not_updated",

@@ -383,3 +383,27 @@ def test_a_train_step_run_on_a_model_left_in_eval_mode_is_found() -> None:
     assert left.status == "failed" and "eval_mode_in_step" in left.outcomes, left.summary
     restored = run("step_audit", _left_in_eval(restore=True))
     assert "train_mode_in_step" in restored.outcomes and restored.status == "passed", restored.summary
+
+
+class _DetachedPolicy(nn.Module):
+    """Log-probabilities taken off the graph before the loss (item()/tensor() rebuilds in real RL code)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = _mlp()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.tensor(self.net(x).tolist(), requires_grad=True)  # (B, 3), cut from the network
+
+
+def test_nothing_moving_for_want_of_any_gradient_is_the_cut_graph_not_a_missing_step() -> None:
+    def no_step(m: nn.Module, batch: tuple, opt: torch.optim.Optimizer, loss_fn: object) -> torch.Tensor:
+        opt.zero_grad()
+        loss = F.cross_entropy(m(batch[0]), batch[1])
+        loss.backward()
+        return loss
+
+    cut = run("step_audit", Target(model=_DetachedPolicy(), batch=_batch(), loss_fn=F.cross_entropy))
+    assert "grad_path_cut" in cut.outcomes and "params_not_updated" not in cut.outcomes, cut.outcomes
+    idle = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=F.cross_entropy, train_step=no_step))
+    assert "params_not_updated" in idle.outcomes and "grad_path_cut" not in idle.outcomes, idle.outcomes
