@@ -111,6 +111,29 @@ def _competing(hyps: list[Hypothesis], ledger: Ledger, n: int = 3) -> list[str]:
     return out
 
 
+def _root(
+    ledger: Ledger, hyps: list[Hypothesis], results: list[ProbeResult], ran: int, where: str
+) -> tuple[str, list[str]]:
+    """The root-cause sentence and the immediate changes: a finding, a ranking, or no defect found."""
+    cat = ledger.catalog
+    top_h = hyps[0]
+    top = cat.get(top_h.cause_id)
+    if top.kind == "healthy":
+        untested = [h.title for h in hyps if h.status == "untested" and h.cause_id != top.id][:5]
+        root = f"No defect found. {ran} probe(s) ran and none found a defect" + (
+            f"; still untested: {', '.join(untested)}." if untested else "."
+        )
+        return root, []
+    lead = _lead(ledger, top.id, results)
+    root = (
+        _ranking_root(top, hyps, cat.healthy_id)
+        if not ran
+        else f"{'Not a bug: ' if top.kind == 'not_bug' else ''}{top.title[0].upper()}{top.title[1:]}. "
+        f"{top.explanation}"
+    ) + (f" Leading evidence: {lead}." if lead else "")
+    return root, [_fill(top.fix, where)] if top_h.status != "contradicted" else []
+
+
 def compose(
     ledger: Ledger,
     cues: list[CodeCue],
@@ -136,21 +159,7 @@ def compose(
     ran = [r for r in results if r.status in RUN_STATUSES]
     cands = [h.cause_id for h in _candidates(hyps, cat.healthy_id)]
     separate = "" if ran else separating_action(cat, ledger.credences(), cands)
-    if top.kind == "healthy":
-        untested = [h.title for h in hyps if h.status == "untested" and h.cause_id != top.id][:5]
-        root = f"No defect found. {len(ran)} probe(s) ran and none found a defect" + (
-            f"; still untested: {', '.join(untested)}." if untested else "."
-        )
-        changes: list[str] = []
-    else:
-        lead = _lead(ledger, top.id, results)
-        root = (
-            _ranking_root(top, hyps, cat.healthy_id)
-            if not ran
-            else f"{'Not a bug: ' if top.kind == 'not_bug' else ''}{top.title[0].upper()}{top.title[1:]}. "
-            f"{top.explanation}"
-        ) + (f" Leading evidence: {lead}." if lead else "")
-        changes = [_fill(top.fix, where)] if top_h.status != "contradicted" else []
+    root, changes = _root(ledger, hyps, results, len(ran), where)
     fallback = [
         f"If {top.title} is ruled out: {_fill(cat.get(h.cause_id).first_action, 'the suspect line')}"
         for h in hyps[1:3]
