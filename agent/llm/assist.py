@@ -156,6 +156,14 @@ def apply_triage(
             f"{capped} LLM hypothesis/es weighed less: without a probe outcome, the LLM's reading cannot lift "
             "a cause above one a code cue points at"
         )
+    reqs, rejected = _probe_requests(answer, probes)
+    if rejected:
+        notes.append(f"LLM probe requests rejected: {', '.join(rejected)}")
+    return reqs, notes
+
+
+def _probe_requests(answer: LLMTriage, probes: list[ProbeInfo]) -> tuple[list[ProbeRequest], list[str]]:
+    """The LLM's probe requests that name a known probe with its own options; the others, with why."""
     known = {p.name: p for p in probes}
     reqs, rejected = [], []
     for r in answer.probe_requests:
@@ -171,9 +179,7 @@ def apply_triage(
         reqs.append(
             ProbeRequest(name=r.name, options=options, reason=f"requested by the LLM: {r.reason[:120]}", origin="llm")
         )
-    if rejected:
-        notes.append(f"LLM probe requests rejected: {', '.join(rejected)}")
-    return reqs, notes
+    return reqs, rejected
 
 
 def meaningful(quote: str) -> bool:
