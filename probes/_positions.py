@@ -43,6 +43,41 @@ def perturb(x: torch.Tensor, row: int, start: int, dim: int, gen: torch.Generato
         x[tuple(idx)] = (part + torch.randint(1, max(vocab, 2), part.shape, generator=gen).to(x.device)) % max(vocab, 2)
 
 
+def _cut_leaks(
+    call: Callable[[Any], Any],
+    inputs: tuple[torch.Tensor, ...],
+    y0: torch.Tensor,
+    axes: tuple[int, int, int],
+    cuts: list[int],
+    n_pass: int,
+    tol: float,
+    seed: int,
+) -> list[tuple[int, int, int, float]]:
+    """(row, cut, earliest changed position, largest change) for each row whose outputs before its cut moved
+    when only positions at or after the cut were changed; B cuts per pass, one per row."""
+    dim, out_axis, pos = axes
+    B, T = inputs[0].shape[0], inputs[0].shape[dim]
+    gen = torch.Generator().manual_seed(seed)
+    leaks: list[tuple[int, int, int, float]] = []
+    for p in range(n_pass):
+        chunk = cuts[p * B : (p + 1) * B]
+        if not chunk:
+            break
+        xs = tuple(x.clone() for x in inputs)
+        for row, c in enumerate(chunk):
+            for x in xs:
+                if x.dim() > dim and x.shape[dim] == T:
+                    perturb(x, row, c, dim, gen)
+        with torch.no_grad():
+            y = main_tensor(call(xs)).movedim(out_axis, 0)
+        diff = (y - y0).abs().movedim(pos, 1).reshape(B, T, -1).amax(-1)  # (B, T)
+        for row, c in enumerate(chunk):
+            changed = torch.nonzero(diff[row, :c] > tol).flatten()
+            if len(changed):
+                leaks.append((row, c, int(changed[0]), float(diff[row, :c].max())))
+    return leaks
+
+
 def causal_test(
     call: Callable[[Any], Any],
     inputs: tuple[torch.Tensor, ...],
@@ -72,25 +107,9 @@ def causal_test(
     if n_pass * B < len(cuts):  # too many positions for the budget: spread the cuts evenly
         step = len(cuts) / (n_pass * B)
         cuts = sorted({cuts[int(i * step)] for i in range(n_pass * B)})
-    gen = torch.Generator().manual_seed(seed)
     scale = float(y0.abs().max()) + 1e-12
-    leaks: list[tuple[int, int, int, float]] = []  # (row, cut, earliest changed position, size)
-    for p in range(n_pass):
-        chunk = cuts[p * B : (p + 1) * B]
-        if not chunk:
-            break
-        xs = tuple(x.clone() for x in inputs)
-        for row, c in enumerate(chunk):
-            for x in xs:
-                if x.dim() > dim and x.shape[dim] == T:
-                    perturb(x, row, c, dim, gen)
-        with torch.no_grad():
-            y = main_tensor(call(xs)).movedim(out_axis, 0)
-        diff = (y - y0).abs().movedim(pos, 1).reshape(B, T, -1).amax(-1)  # (B, T)
-        for row, c in enumerate(chunk):
-            changed = torch.nonzero(diff[row, :c] > opts.tol * 10 * scale).flatten()
-            if len(changed):
-                leaks.append((row, c, int(changed[0]), float(diff[row, :c].max() / scale)))
+    leaks = _cut_leaks(call, inputs, y0, (dim, out_axis, pos), cuts, n_pass, opts.tol * 10 * scale, seed)
+    leaks = [(row, c, first, size / scale) for row, c, first, size in leaks]
     meas = {"causal_cuts_tested": len(cuts), "causal_positions": T, "causal_passes": n_pass, "causal_leaks": len(leaks)}
     if not leaks:
         return ["causal_ok"], meas, []
