@@ -71,6 +71,27 @@ def _exemplar_candidates(B: int, leaky: list[tuple[int, int]]) -> list[int]:
     return rows or list(range(B))
 
 
+def _exemplar(
+    y: torch.Tensor, leaves: Leaves, proj: torch.Tensor, leaky: list[tuple[int, int]], floor: float
+) -> tuple[int, list[int], float, int]:
+    """One more backward pass (up to three if the first row is unaffected) shows which input rows feed an
+    exemplar output row: (row, its source rows, largest cross/self gradient ratio, passes taken)."""
+    B = y.shape[0]
+    sources: list[int] = []
+    passes = 0
+    for i0 in _exemplar_candidates(B, leaky)[:3]:
+        sel = torch.zeros(B, dtype=y.dtype, device=y.device)
+        sel[i0] = 1.0
+        src = leaves.row_norms((proj * y * sel.reshape((B,) + (1,) * (y.dim() - 1))).sum())
+        passes += 1
+        sources = [int(j) for j in torch.nonzero(src > floor).flatten() if int(j) != i0]
+        if sources:
+            break
+    self_norm = float(src[i0])
+    max_cross = float(src[sources].max()) if sources else 0.0
+    return i0, sources, (max_cross / self_norm if self_norm > 0 else math.inf), passes
+
+
 def _batch_pattern(
     y: torch.Tensor, leaves: Leaves, proj: torch.Tensor, tol: float
 ) -> tuple[list[str], dict[str, Any], list[Finding], int]:
@@ -95,20 +116,8 @@ def _batch_pattern(
     if not leaking:
         return ["batch_independent"], meas, [], passes
 
-    # One more backward pass (up to three if the first row is unaffected) shows which input rows
-    # feed an exemplar output row.
-    sources: list[int] = []
-    for i0 in _exemplar_candidates(B, leaky)[:3]:
-        sel = torch.zeros(B, dtype=y.dtype, device=y.device)
-        sel[i0] = 1.0
-        src = leaves.row_norms((proj * y * sel.reshape((B,) + (1,) * (y.dim() - 1))).sum())
-        passes += 1
-        sources = [int(j) for j in torch.nonzero(src > tol * scale).flatten() if int(j) != i0]
-        if sources:
-            break
-    self_norm = float(src[i0])
-    max_cross = float(src[sources].max()) if sources else 0.0
-    ratio = max_cross / self_norm if self_norm > 0 else math.inf
+    i0, sources, ratio, extra = _exemplar(y, leaves, proj, leaky, tol * scale)
+    passes += extra
     meas.update(
         exemplar_row=i0,
         exemplar_sources=sources,
