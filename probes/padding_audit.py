@@ -222,6 +222,14 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
         return not_applicable("padding_audit", f"padding without a mask input, and {why}")
     bad = [t for t in tags if t in ("padding_attended", "padding_counted")]
     status: ProbeStatus = "failed" if bad else "passed"
+    summary = f"{int(sel.any(1).sum())} padded row(s): " + "; ".join(_parts(tags, meas))
+    return ProbeResult(
+        name="padding_audit", status=status, outcomes=tags, findings=findings, measurements=meas, summary=summary
+    )
+
+
+def _parts(tags: list[str], meas: dict[str, Any]) -> list[str]:
+    """What the summary says about attention to the padding and about the loss."""
     parts = [
         "real positions read the padding"
         if "padding_attended" in tags
@@ -233,11 +241,4 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
         parts.append(f"the loss trains {meas['positions_trained_on_pad_id']} position(s) on the padding id")
     elif "padding_ignored_in_loss" in tags:
         parts.append("the loss ignores padded positions")
-    return ProbeResult(
-        name="padding_audit",
-        status=status,
-        outcomes=tags,
-        findings=findings,
-        measurements=meas,
-        summary=f"{int(sel.any(1).sum())} padded row(s): " + "; ".join(parts),
-    )
+    return parts
