@@ -93,6 +93,18 @@ class LossState:
             for n, p in c.named_parameters():
                 yield f"{type(c).__name__}.{n}", p
 
+    def _reads(self, value: Any) -> bool:
+        """An original itself, or a list/tuple holding one (`extra = [temperature]` beside the params)."""
+        if isinstance(value, (list, tuple)):
+            return any(id(v) in self.originals for v in value)
+        return id(value) in self.originals
+
+    def _swap(self, value: Any) -> Any:
+        """The probe's copy for an original; a list/tuple rebuilt with the copies in place."""
+        if isinstance(value, (list, tuple)):
+            return type(value)(self.copies.get(id(v), v) for v in value)
+        return self.copies[id(value)]
+
     def bind(self, fn: Any) -> Any:
         """`fn` reading the probe's copies wherever it read an original (unchanged when it reads none)."""
         if isinstance(fn, nn.Module) and id(fn) in self.originals:
@@ -103,18 +115,18 @@ class LossState:
             return lambda *a, **k: getattr(self.copies[key], name)(*a, **k)
         if not isinstance(fn, types.FunctionType):
             return fn
-        names = [n for n in _names(fn.__code__) if id(fn.__globals__.get(n)) in self.originals]
-        cells = [i for i, c in enumerate(fn.__closure__ or ()) if _filled(c) and id(c.cell_contents) in self.originals]
+        names = [n for n in _names(fn.__code__) if n in fn.__globals__ and self._reads(fn.__globals__[n])]
+        cells = [i for i, c in enumerate(fn.__closure__ or ()) if _filled(c) and self._reads(c.cell_contents)]
         if not names and not cells:
             return fn
         scope = dict(fn.__globals__)
         closure = tuple(types.CellType(c.cell_contents) if _filled(c) else c for c in fn.__closure__ or ()) or None
         for n in names:
-            key = id(fn.__globals__[n])
-            self._slots.append(lambda n=n, key=key: scope.__setitem__(n, self.copies[key]))
+            value = fn.__globals__[n]
+            self._slots.append(lambda n=n, value=value: scope.__setitem__(n, self._swap(value)))
         for i in cells:
-            key, cell = id(fn.__closure__[i].cell_contents), closure[i]
-            self._slots.append(lambda cell=cell, key=key: setattr(cell, "cell_contents", self.copies[key]))
+            value, cell = fn.__closure__[i].cell_contents, closure[i]
+            self._slots.append(lambda cell=cell, value=value: setattr(cell, "cell_contents", self._swap(value)))
         bound = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__, closure)
         bound.__kwdefaults__ = fn.__kwdefaults__
         bound.__qualname__ = fn.__qualname__
@@ -139,7 +151,8 @@ def _filled(cell: Any) -> bool:
 
 
 def _reached(fn: Any) -> list[Any]:
-    """Objects a user function reads directly: itself (a module), its bound self, globals it names, closure cells."""
+    """Objects a user function reads directly: itself (a module), its bound self, globals it names, closure
+    cells, and the items of a short list or tuple among those."""
     if fn is None:
         return []
     if isinstance(fn, nn.Module):
@@ -149,4 +162,6 @@ def _reached(fn: Any) -> list[Any]:
     if not isinstance(fn, types.FunctionType):
         return []
     named = [fn.__globals__[n] for n in _names(fn.__code__) if n in fn.__globals__]
-    return named + [c.cell_contents for c in fn.__closure__ or () if _filled(c)]
+    found = named + [c.cell_contents for c in fn.__closure__ or () if _filled(c)]
+    # One level into plain lists and tuples: extra tensors handed to the optimizer beside the params.
+    return found + [v for x in found if isinstance(x, (list, tuple)) and len(x) <= 64 for v in x]

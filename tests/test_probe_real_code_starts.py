@@ -407,3 +407,19 @@ def test_nothing_moving_for_want_of_any_gradient_is_the_cut_graph_not_a_missing_
     assert "grad_path_cut" in cut.outcomes and "params_not_updated" not in cut.outcomes, cut.outcomes
     idle = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=F.cross_entropy, train_step=no_step))
     assert "params_not_updated" in idle.outcomes and "grad_path_cut" not in idle.outcomes, idle.outcomes
+
+
+def test_a_learned_tensor_handed_over_in_a_list_is_copied_too() -> None:
+    """`extra = [temperature]` closed over by the factory: the list is rebuilt around the probe's copy."""
+    temperature = nn.Parameter(torch.ones(1))
+    extra = [temperature]
+
+    def loss(out: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return F.cross_entropy(out / temperature, y)
+
+    def factory(params: object) -> torch.optim.Optimizer:
+        return torch.optim.Adam(list(params) + extra, lr=1e-2)  # type: ignore[call-overload]
+
+    result = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=loss, optimizer=factory))
+    assert result.status == "passed", result.summary
+    assert torch.equal(temperature.detach(), torch.ones(1)) and temperature.grad is None
