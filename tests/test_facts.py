@@ -381,6 +381,11 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("Both curves are still steadily descending when the budget runs out.", "still_improving"),
         ("After 20 epochs the conv weights are the same as at initialisation.", "weights_static"),
         ("model.parameters() gives 40k but I expected around 2M.", "param_count_low"),
+        ("We split the scans randomly over slices; each patient has about 200 of them.", "split_ignores_groups"),
+        ("A hash of the encoder weights hasn't changed since step 0.", "weights_static"),
+        ("The fine-tuned samples are pixel-identical to the base model's.", "no_better_than_pretrained"),
+        ("Plain SGD at lr 5e-6, and the loss is barely moving after a day.", "lr_value_low"),
+        ("Plain SGD at lr 5e-6, and the loss is barely moving after a day.", "loss_slow"),
     ],
 )
 def test_setup_fact_is_read(text: str, fact: str):
@@ -390,6 +395,7 @@ def test_setup_fact_is_read(text: str, fact: str):
 def test_a_routine_that_never_calls_eval_is_not_one_that_does():
     assert "eval_called_in_routine" not in ids("I forgot model.eval() in my validation loop.")
     assert "eval_called_in_routine" not in ids("The validation step never calls model.eval().")
+    assert "lr_value_low" not in ids("Adam at lr 5e-6 for fine-tuning BERT, standard.")
 
 
 def test_the_split_named_after_a_number_counts_when_none_comes_before():

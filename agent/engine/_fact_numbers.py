@@ -38,6 +38,7 @@ NUMERIC = {
 _NUM = r"(?<![\w.])~?\s*(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.]*\d)"
 _LR = re.compile(r"\b(?:lr|learning[ _]rate|(?:adam\w*|sgd|rmsprop|adagrad|adafactor|lion)(?=\s+(?:at|@)\s))\b\s*(?:=|of|:|is|at|@|was|to)?\s*(?:set to |about |around |~\s*)?(\d+(?:\.\d+)?(?:e-?\d+)?)\b", re.IGNORECASE)
 _ADAPTIVE = re.compile(r"\badam\w*|rmsprop|adagrad|adafactor|lion\b", re.IGNORECASE)
+_SGD = re.compile(r"\bsgd\b|gradient descent", re.IGNORECASE)
 _LR_WORDS = re.compile(r"\b(?:lr|learning rate|schedul\w*|decay|warm-?up|cosine|step_?lr)\b", re.IGNORECASE)
 
 
@@ -60,6 +61,8 @@ def _lr(s: str, text: str) -> list[Read]:
             out.append(("lr_value_tiny", f"a learning rate of {m.group(1)}", v))
         elif v <= 1e-6:
             out.append(("lr_value_low", f"a learning rate of {m.group(1)}, far below the usual range", v))
+        elif v <= 1e-5 and _mentions(_SGD, text) and not _mentions(_ADAPTIVE, text):
+            out.append(("lr_value_low", f"a learning rate of {m.group(1)} with plain SGD (usually 1e-3 to 1e-1)", v))
         elif (_mentions(_ADAPTIVE, text) and v >= 0.01) or v >= 1.0:
             opt = "an adaptive optimiser (Adam-style, usually 1e-5 to 1e-3)" if _mentions(_ADAPTIVE, text) else "SGD"
             out.append(("lr_value_high", f"a learning rate of {m.group(1)} with {opt}", v))

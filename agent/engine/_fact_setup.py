@@ -26,6 +26,19 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("still_improving", "the curves were still improving when training stopped", [
         r"still (?:clearly |steadily |visibly |slowly )?descend\w*|(?:no|without (?:any )?) (?:flattening|levell?ing off|sign of (?:a )?plateau)",
     ]),
+    ("loss_slow", "the loss falls, but very slowly", [
+        r"\b(?:just |only )?barely (?:moving|moves|moved|changing|changes|decreasing|decreases|going down|budg\w*)",
+    ]),
+    ("split_ignores_groups", "the split is random over rows although rows share a group (speaker, patient, user)", [
+        r"(?:split|shuffl\w*|divided|partition\w*)\b.{0,30}\brandom\w*\b.{0,20}\b(?:over|by|across|at the level of|per) (?:the |individual )?(?:utterances?|images?|frames?|rows?|samples?|clips?|sentences?|windows?|slices?|records?|visits?|scans?|segments?|patches?)\b",
+        r"random (?:utterance|image|frame|row|sample|clip|slice|record|segment|patch|window)[- ]level split",
+    ]),
+    ("weights_static", "weights stay exactly the same", [
+        r"(?:weights?|param\w*|checksum|hash)\b.{0,40}(?:has|have|had)(?:n't| not) (?:\w+ )?chang\w*",
+    ]),
+    ("no_better_than_pretrained", "training did not move the model beyond where it started", [
+        r"(?:pixel-|bit-)?identical (?:to|with) (?:the )?(?:base|pretrained|original|initial) (?:model|checkpoint|weights|network)",
+    ]),
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*)\b.{0,40}\bsame\b.{0,30}\bas (?:at |they were at |after )?(?:init\w*|the start|step 0)",
     ]),
