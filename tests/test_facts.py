@@ -386,6 +386,10 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("The fine-tuned samples are pixel-identical to the base model's.", "no_better_than_pretrained"),
         ("Plain SGD at lr 5e-6, and the loss is barely moving after a day.", "lr_value_low"),
         ("Plain SGD at lr 5e-6, and the loss is barely moving after a day.", "loss_slow"),
+        ("Printing out.softmax(-1).sum(0) gives exactly ones for every action.", "sums_over_wrong_axis"),
+        ("The tensorboard curve stays flat, but the loss I print keeps falling.", "metric_recomputed_differs"),
+        ("BLEU reads 0.91 on dev, but the translations are clearly wrong.", "metric_contradicts_outputs"),
+        ("The critic loss just jumps around. However, the return keeps getting better.", "noisy_but_improving"),
     ],
 )
 def test_setup_fact_is_read(text: str, fact: str):

@@ -33,6 +33,19 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:split|shuffl\w*|divided|partition\w*)\b.{0,30}\brandom\w*\b.{0,20}\b(?:over|by|across|at the level of|per) (?:the |individual )?(?:utterances?|images?|frames?|rows?|samples?|clips?|sentences?|windows?|slices?|records?|visits?|scans?|segments?|patches?)\b",
         r"random (?:utterance|image|frame|row|sample|clip|slice|record|segment|patch|window)[- ]level split",
     ]),
+    ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
+        r"\.sum\(\s*(?:dim\s*=\s*)?0\s*\)\s*(?:gives?|is|are|returns?|shows?|=)?\s*(?:all |exactly )?(?:ones|1(?:\.0+)?s?)\b",
+    ]),
+    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
+        r"(?:wandb|tensorboard|dashboard|logger|logged|plotted|plot)\b.{0,100}\bbut\b.{0,40}(?:print\w*|console|stdout|by hand|manually)\b",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"\b(?:wer|cer|bleu|rouge|accuracy|f1|iou|map|auc|score)\b.{0,80}\b(?:but|yet|while)\b.{0,80}(?:'re|are|is|look\w*|read\w*) (?:clearly |obviously |visibly |mostly |often )?(?:wrong|bad|garbage|poor|off|mediocre)",
+    ]),
+    ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
+        r"(?:oscillat\w*|don'?t go down|do not go down|never converge\w*|noisy|jump\w*)\b.{0,120}\bbut\b.{0,80}\b(?:fid|samples?|quality|reward|return|bleu|accuracy|metric)\w*\b.{0,60}(?:drops?|improv\w*|better|rises?|increas\w*)",
+        r"^\s*(?:but|however|yet),? (?:the )?(?:fid|is|inception score|reward|return|bleu|sample quality)\b.{0,60}(?:drops?|improv\w*|gets? better|keeps? getting better|rises?)",
+    ]),
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*|checksum|hash)\b.{0,40}(?:has|have|had)(?:n't| not) (?:\w+ )?chang\w*",
     ]),
