@@ -390,6 +390,8 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("The tensorboard curve stays flat, but the loss I print keeps falling.", "metric_recomputed_differs"),
         ("BLEU reads 0.91 on dev, but the translations are clearly wrong.", "metric_contradicts_outputs"),
         ("The critic loss just jumps around. However, the return keeps getting better.", "noisy_but_improving"),
+        ("Each new dialogue starts as if it were continuing the previous one.", "order_dependent"),
+        ("The LSTM state is kept across requests in the serving worker.", "state_carried"),
     ],
 )
 def test_setup_fact_is_read(text: str, fact: str):

@@ -46,6 +46,15 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:oscillat\w*|don'?t go down|do not go down|never converge\w*|noisy|jump\w*)\b.{0,120}\bbut\b.{0,80}\b(?:fid|samples?|quality|reward|return|bleu|accuracy|metric)\w*\b.{0,60}(?:drops?|improv\w*|better|rises?|increas\w*)",
         r"^\s*(?:but|however|yet),? (?:the )?(?:fid|is|inception score|reward|return|bleu|sample quality)\b.{0,60}(?:drops?|improv\w*|gets? better|keeps? getting better|rises?)",
     ]),
+    ("order_dependent", "results depend on what was processed before", [
+        r"(?:as if|like) (?:it (?:were|was) )?continu\w* (?:from )?(?:the )?(?:previous|last|prior|old)",
+        r"(?:fresh|new|separate) (?:process|session|instance)\b.{0,100}(?:loop|one process|same process|in sequence|one after another)",
+        r"(?:first|opening) (?:few )?(?:words|frames|steps|tokens|predictions|actions) of (?:each|every) (?:utterance|episode|sequence|file|clip|document)\b.{0,40}(?:wrong|bad|off|worse|go wrong)",
+    ]),
+    ("state_carried", "a hidden state or buffer is carried over between calls", [
+        r"(?:gru|lstm|rnn|hidden|recurrent) (?:state|memory)\b.{0,30}(?:stored|kept|held|saved) (?:across|between|over) (?:env )?(?:steps|episodes|calls|requests|files|utterances)",
+        r"\bstateful (?:conv|rnn|lstm|gru|encoder|decoder|model|layer)",
+    ]),
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*|checksum|hash)\b.{0,40}(?:has|have|had)(?:n't| not) (?:\w+ )?chang\w*",
     ]),
