@@ -98,6 +98,8 @@ class OpRecorder(TorchFunctionMode):
             self._check_squeeze(args, kwargs, out)
         elif name in NORMALISERS:
             self._check_norm(name, args, kwargs)
+        elif name in ("reshape", "view") and not self.reductions:
+            self._check_regroup(name, args, out)
         elif self.reductions and name in REDUCTIONS:
             self._check_reduction(name, args, kwargs)
         elif self.reductions and name in PAIRWISE_PRODUCTS:
@@ -158,6 +160,15 @@ class OpRecorder(TorchFunctionMode):
         if int(dim) % x.dim() == a and self.batch_size > 1:
             self._record("norm_over_batch", name.strip("_"), [list(x.shape)], None, detail=f"dim={dim}")
 
+    def _check_regroup(self, name: str, args: tuple[Any, ...], out: Any) -> None:
+        """A reshape/view whose new axes take part of one old axis and part of another: (B, H, T, D) read as
+        (B, T, H*D), (B, T, C) read as (B, C, T). Merging whole neighbouring axes or splitting one is fine."""
+        x = args[0] if args else None
+        if not isinstance(x, torch.Tensor) or not isinstance(out, torch.Tensor) or x.dim() < 2 or out.dim() < 2:
+            return
+        if _mixes_axes(list(x.shape), list(out.shape)):
+            self._record("axis_mix", name, [list(x.shape)], list(out.shape))
+
     def _check_reduction(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")
         a = self.batch_axis
@@ -189,3 +200,28 @@ def _stretched_alike(a: torch.Size, b: torch.Size, out: torch.Size) -> bool:
     a_grew = {o for s, o in zip(a_full, out, strict=True) if s == 1 and o > 1}
     b_grew = {o for s, o in zip(b_full, out, strict=True) if s == 1 and o > 1}
     return bool(a_grew & b_grew)
+
+
+def _bounds(shape: list[int]) -> list[int]:
+    """Cumulative products of the axes of size > 1: where each axis ends in the flat memory order."""
+    out, acc = [], 1
+    for n in shape:
+        if n > 1:
+            acc *= n
+            out.append(acc)
+    return out
+
+
+def _mixes_axes(old: list[int], new: list[int]) -> bool:
+    """Whether a reshape from `old` to `new` makes an axis out of parts of two old axes: some new axis
+    spans an old axis boundary without starting and ending on old boundaries."""
+    ob, nb = _bounds(old), _bounds(new)
+    if not ob or ob[-1] != (nb[-1] if nb else 1):
+        return False
+    edges = {1, *ob}
+    prev = 1
+    for b in nb:
+        if any(prev < c < b for c in ob) and not (prev in edges and b in edges):
+            return True
+        prev = b
+    return False

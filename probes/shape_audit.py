@@ -20,6 +20,7 @@ TAGS = {
     "bare_squeeze": "bare_squeeze",
     "norm_over_batch": "norm_over_batch",
     "norm_over_singleton": "softmax_over_one",
+    "axis_mix": "reshape_mixes_axes",
 }
 
 
@@ -38,6 +39,11 @@ def _describe(ev: ShapeEvent) -> str:
         return f"`{ev.op}` called with input and target shapes {shapes}; it broadcasts instead of failing"
     if ev.kind == "bare_squeeze":
         return f"bare `squeeze()` on {shapes} ({ev.detail})"
+    if ev.kind == "axis_mix":
+        return (
+            f"`{ev.op}` turns {shapes} into {tuple(ev.out_shape or [])}: a new axis takes part of one axis and part "
+            "of another (a reshape where a permute/transpose was meant)"
+        )
     if ev.kind == "norm_over_singleton":
         return f"`{ev.op}` over an axis of size 1 of {shapes} ({ev.detail}): every output is the same constant"
     return f"`{ev.op}` normalises over the batch axis of {shapes} ({ev.detail}): rows are coupled"
@@ -64,6 +70,7 @@ def _is_defect(ev: ShapeEvent) -> bool:
         "bare_squeeze",
         "norm_over_batch",
         "softmax_over_one",
+        "reshape_mixes_axes",
         "metric_broadcast",
     ),
     cost=1.0,
@@ -76,7 +83,8 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     An elementwise op is flagged when operands of different rank are both stretched, so the result
     is bigger than either ((N,1) against (N,) gives (N,N)); an elementwise loss is flagged when its
     input and target shapes differ; softmax/log_softmax/normalize over the batch axis, a softmax over an
-    axis of size 1 (always 1, its log always 0) and bare `squeeze()` calls are noted. Each finding names
+    axis of size 1 (always 1, its log always 0) and bare `squeeze()` calls are noted, and so is a
+    reshape/view in the user's code whose new axis takes part of one old axis and part of another. Each finding names
     the op, the shapes and the user's source line.
     An op in forward called by a third-party package rather than by the user's code (a library's own
     arithmetic, e.g. relative-position bucketing) is noted as a library finding, never a defect.

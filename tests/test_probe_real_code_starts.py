@@ -423,3 +423,31 @@ def test_a_learned_tensor_handed_over_in_a_list_is_copied_too() -> None:
     result = run("step_audit", Target(model=_mlp(), batch=_batch(), loss_fn=loss, optimizer=factory))
     assert result.status == "passed", result.summary
     assert torch.equal(temperature.detach(), torch.ones(1)) and temperature.grad is None
+
+
+# --- a reshape whose new axis takes part of two old axes ------------------------------------------------------
+
+
+class _Heads(nn.Module):
+    """Self-attention over (B, T, 16) with 4 heads of 4; `bug` merges the heads by reshape without a permute."""
+
+    def __init__(self, bug: bool) -> None:
+        super().__init__()
+        self.bug = bug
+        self.qkv, self.out = nn.Linear(16, 48), nn.Linear(16, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, t, _ = x.shape
+        q, k, v = self.qkv(x).view(b, t, 3, 4, 4).permute(2, 0, 3, 1, 4)  # each (B, H, T, D)
+        h = torch.softmax(q @ k.transpose(-2, -1) / 2.0, dim=-1) @ v  # (B, H, T, D)
+        h = h.reshape(b, t, 16) if self.bug else h.transpose(1, 2).reshape(b, t, 16)
+        return self.out(h).mean(1)
+
+
+def test_a_reshape_that_mixes_heads_and_positions_is_flagged_and_the_transpose_is_not() -> None:
+    batch = (torch.randn(8, 6, 16), torch.randint(0, 3, (8,)))
+    bad = run("shape_audit", Target(model=_Heads(bug=True), batch=batch, loss_fn=F.cross_entropy))
+    assert bad.status == "failed" and "reshape_mixes_axes" in bad.outcomes, bad.summary
+    assert "(8, 4, 6, 4)" in bad.findings[0].text
+    good = run("shape_audit", Target(model=_Heads(bug=False), batch=batch, loss_fn=F.cross_entropy))
+    assert good.status == "passed" and "reshape_mixes_axes" not in good.outcomes, good.summary
