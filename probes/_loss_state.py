@@ -14,7 +14,7 @@ lines stay the user's), and `reset()` makes new copies from the originals so eve
 user's values. A function that reaches them some other way (through a helper function's own globals) is
 not rebound: the isolation check then still sees the original run and the probes say so.
 
-May import: schemas, errors.
+May import: schemas, errors (and the sibling helper `_isolate`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from typing import Any
 
 import torch
 from torch import nn
+
+from ._isolate import _filled
 
 CALLABLES = ("loss_fn", "optimizer", "train_step", "eval_fn", "metric_fn", "call_model")
 
@@ -72,8 +74,9 @@ class LossState:
     def reset(self, model: nn.Module | None = None) -> None:
         """New copies from the originals' current values (each probe starts where the user's run is);
         `model`, the probe's copy of the target's model, stands wherever the functions read the model."""
+        # The model is never deep-copied here: until a probe's copy is given, the functions read the original.
         self.copies = {
-            k: model if k == self.model_key and model is not None else copy.deepcopy(m)
+            k: (model if model is not None else m) if k == self.model_key else copy.deepcopy(m)
             for k, m in self.originals.items()
         }
         for refill in self._slots:
@@ -140,14 +143,6 @@ def _holds(obj: Any, inside: set[int], model: nn.Module) -> bool:
     if isinstance(obj, torch.Tensor):
         return any(obj is p for p in model.parameters())
     return any(id(m) in inside for m in obj.modules())
-
-
-def _filled(cell: Any) -> bool:
-    try:
-        cell.cell_contents  # noqa: B018 - an empty cell raises ValueError
-    except ValueError:
-        return False
-    return True
 
 
 def _reached(fn: Any) -> list[Any]:

@@ -166,7 +166,7 @@ def _sentence(text: str, start: int, end: int) -> str:
 
 
 _NEGATED = re.compile(NEGATION, re.IGNORECASE)
-_SAYS_NOT = re.compile(r"n'\?t|\bnot\b|\bnever\b|\bno\b|\bwithout\b")
+_SAYS_NOT = re.compile(r"n'\??t|\bnot\b|\bnever\b|\bno\b|\bwithout\b")  # matched against the pattern's source
 
 
 def _negated(m: re.Match[str], pattern: str) -> bool:
