@@ -55,3 +55,11 @@ def probes_registry():
     from debug_agent.isolation import probe_registry
 
     return probe_registry()
+
+
+def default_sigint() -> None:
+    """preexec_fn for a child the test interrupts with SIGINT: a suite started in the background (`nohup
+    ... &`) runs with SIGINT ignored, and children inherit that; Ctrl-C tests must not depend on it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

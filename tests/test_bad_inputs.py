@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import report_of
+from .conftest import default_sigint, report_of
 
 BAD = Path(__file__).parent / "bad_inputs"
 
@@ -201,6 +201,7 @@ def test_ctrl_c_writes_a_partial_report(tmp_path):
         stdin=subprocess.DEVNULL,
         text=True,
         cwd=tmp_path,
+        preexec_fn=default_sigint,
     )
     seen = ""
     deadline = time.monotonic() + 60

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, default_sigint
 from .fake_openai import FakeOpenAI
 from .test_llm import env, responder
 
@@ -95,6 +95,7 @@ def test_ctrl_c_keeps_every_line_and_resume_continues(tmp_path):
         text=True,
         cwd=tmp_path,
         env=environ,
+        preexec_fn=default_sigint,
     )
     proc.stdin.write("after the first validation pass training behaves differently\n")
     proc.stdin.flush()
