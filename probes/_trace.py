@@ -167,7 +167,11 @@ class OpRecorder(TorchFunctionMode):
         if not isinstance(x, torch.Tensor) or not isinstance(out, torch.Tensor) or x.dim() < 2 or out.dim() < 2:
             return
         if _mixes_axes(list(x.shape), list(out.shape)):
-            self._record("axis_mix", name, [list(x.shape)], list(out.shape))
+            # The batch axis leading and kept whole: the mix stays inside each example, where rows that
+            # stay independent of each other (the dependency test) say nothing about it.
+            b = self.batch_size
+            inside = self.batch_axis == 0 and b > 1 and x.shape[0] == b and out.shape[0] == b
+            self._record("axis_mix", name, [list(x.shape)], list(out.shape), detail="inside each row" if inside else "")
 
     def _check_reduction(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")

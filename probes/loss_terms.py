@@ -1,8 +1,10 @@
-"""loss_terms: a loss that adds several terms, one of which drowns the others.
+"""loss_terms: a loss that adds several terms, one of which drowns the others or trains nothing.
 
 The loss function runs once on the model's output under a torch function mode that notes every
-scalar term added (or subtracted) into the total, and which terms were scaled by a constant. Each
-term that reads the model's output is then backpropagated alone to the model's parameters: when one
+scalar term added (or subtracted) into the total, which terms were scaled by a constant, and which
+tensors were computed from the model's output. A term computed from the output that carries no
+gradient at all (the output detached, in forward or in the loss) adds a number and trains nothing.
+Each term that reads the model's output is then backpropagated alone to the model's parameters: when one
 term's gradient is orders of magnitude larger than another's, the smaller objective is effectively
 ignored. A term the user scaled down on purpose (`0.01 * aux`) is a choice, never a finding.
 
@@ -40,6 +42,16 @@ def _scalar_term(t: Any) -> bool:
     return isinstance(t, torch.Tensor) and t.dim() == 0 and t.is_floating_point() and t.requires_grad
 
 
+def _flat(x: Any) -> list[torch.Tensor]:
+    if isinstance(x, torch.Tensor):
+        return [x]
+    if isinstance(x, (tuple, list)):
+        return [t for v in x for t in _flat(v)]
+    if isinstance(x, dict):
+        return [t for v in x.values() for t in _flat(v)]
+    return []
+
+
 @dataclass
 class _Terms(TorchFunctionMode):
     """Scalar terms summed into the loss (not partial sums), with their source lines, and constant weights."""
@@ -48,13 +60,33 @@ class _Terms(TorchFunctionMode):
     sums: list[torch.Tensor] = field(default_factory=list)  # partial sums, kept alive so their ids stay theirs
     weights: dict[int, float] = field(default_factory=dict)  # id(scaled term) -> constant it was scaled by
     scaled: list[torch.Tensor] = field(default_factory=list)  # the scaled terms, kept alive for the same reason
+    derived: list[torch.Tensor] = field(default_factory=list)  # computed from the model's output (kept alive)
+    dead: list[tuple[torch.Tensor, tuple[str, int, str] | None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         super().__init__()
+        self._derived_ids: set[int] = set()
+
+    def read_from(self, outputs: list[torch.Tensor]) -> None:
+        """Tensors the model returned: what they compute is "from the output"."""
+        self.derived += outputs
+        self._derived_ids |= {id(t) for t in outputs}
+
+    def _dead_term(self, t: Any) -> bool:
+        """A floating scalar computed from the model's output that carries no gradient."""
+        return (
+            isinstance(t, torch.Tensor) and t.dim() == 0 and t.is_floating_point() and not t.requires_grad
+            and id(t) in self._derived_ids
+        )
 
     def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
         name = getattr(func, "__name__", "")
+        if any(id(t) in self._derived_ids for t in _flat(args) + _flat(kwargs or {})):
+            self.read_from(_flat(out))
+        if name in ADDS and len(args) >= 2 and isinstance(out, torch.Tensor) and out.dim() == 0:
+            new = [t for t in args[:2] if self._dead_term(t) and all(t is not d for d, _ in self.dead)]
+            self.dead += [(t, user_frame()) for t in new]
         if name in ADDS and len(args) >= 2 and _scalar_term(out):
             partial = {id(s) for s in self.sums}
             seen = {id(t) for t, _ in self.terms}
@@ -82,7 +114,7 @@ def _grad_norm(term: torch.Tensor, wrt: list[torch.Tensor]) -> float:
 
 @probe(
     headline=("gradient_ratio",),
-    outcomes=("loss_terms_balanced", "loss_terms_imbalanced"),
+    outcomes=("loss_terms_balanced", "loss_terms_imbalanced", "loss_term_without_gradient"),
     requires=("model", "batch", "loss_fn"),
     cost=1.0,
     options=LossTermsOptions,
@@ -94,16 +126,21 @@ def loss_terms(target: Target, ctx: ProbeContext, options: LossTermsOptions) -> 
     any constant each was scaled by. Each term that reads the model's output (a regulariser on the
     weights alone is left out) is backpropagated by itself to the parameters. Fails when the largest
     gradient norm is `ratio` times the smallest, unless the smaller term was scaled down by the user
-    (a deliberate weight). Not applicable to a loss of one term. One forward, one backward per term.
+    (a deliberate weight). Fails too when a term added into a loss that trains is computed from the
+    model's output yet carries no gradient (`ce(head(out.detach()), y)`: that objective trains nothing).
+    Not applicable to a loss of one term. One forward, one backward per term.
     """
     model = copy_model(target).train()
     inputs, targets = clone_batch(target.batch)
     out = forward(target, model, inputs)
     rec = _Terms()
+    rec.read_from([t for t in flat_tensors(out) if t.is_floating_point()])
     with rec:
-        target.loss_fn(out, targets)
-    outputs = [t for t in flat_tensors(out) if t.is_floating_point() and t.requires_grad]
+        loss = target.loss_fn(out, targets)
     params = [p for p in model.parameters() if p.requires_grad]
+    if rec.dead and params and isinstance(loss, torch.Tensor) and loss.requires_grad:
+        return _dead_terms(rec.dead)
+    outputs = [t for t in flat_tensors(out) if t.is_floating_point() and t.requires_grad]
     rows = []
     for term, frame in rec.terms[: options.max_terms]:
         if not outputs or _grad_norm(term, outputs) == 0.0:
@@ -112,6 +149,23 @@ def loss_terms(target: Target, ctx: ProbeContext, options: LossTermsOptions) -> 
     if len(rows) < 2:
         return not_applicable("loss_terms", "the loss adds fewer than two terms that read the model's output")
     return _judge(rows, rec.weights, options)
+
+
+def _dead_terms(dead: list[tuple[torch.Tensor, tuple[str, int, str] | None]]) -> ProbeResult:
+    """Terms of a loss that trains, computed from the model's output, with no gradient: they train nothing."""
+    value, frame = float(dead[0][0]), dead[0][1]
+    text = (
+        f"the loss adds a term ({value:.4g}) computed from the model's output that carries no gradient: "
+        "the output was detached on its way to this term, so its objective trains no parameter"
+    )
+    return ProbeResult(
+        name="loss_terms",
+        status="failed",
+        outcomes=["loss_term_without_gradient"],
+        findings=[finding_at(text, frame, value=round(value, 6))],
+        measurements={"terms_without_gradient": [round(float(t), 6) for t, _ in dead]},
+        summary=text.split(":")[0],
+    )
 
 
 def _judge(

@@ -18,6 +18,7 @@ from typing import Any
 
 import torch
 from pydantic import BaseModel, ConfigDict, Field
+from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
@@ -170,6 +171,77 @@ def _loss(
     return "padding_counted", meas, [Finding(text=text, data={"positions": trained, "pad_id": pad_id})]
 
 
+class _AttentionSeen(TorchFunctionMode):
+    """Notes whether forward runs an attention: a softmax over the key axis, SDPA or multi-head attention."""
+
+    def __init__(self, length: int) -> None:
+        super().__init__()
+        self.length, self.seen = length, False
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        name = getattr(func, "__name__", "")
+        if name in ("scaled_dot_product_attention", "multi_head_attention_forward"):
+            self.seen = True
+        elif name == "softmax" and args and isinstance(args[0], torch.Tensor) and args[0].shape[-1] == self.length:
+            self.seen = True
+        return func(*args, **(kwargs or {}))
+
+
+def _trimmed_padding(
+    target: Target,
+    model: torch.nn.Module,
+    inputs: tuple[Any, ...],
+    pad: tuple[int, torch.Tensor],
+    tol: float,
+    seed: int,
+) -> tuple[str | None, dict[str, Any], list[Finding]]:
+    """No mask input, so an attention model can only hide the padding by reading the ids. Two changes to the
+    padded rows: drop the trailing columns that every one of them pads (real outputs must stay put), and
+    redraw their real tokens (outputs must move: a model that reads only its padding ignores them)."""
+    ti, sel = pad
+    rows = sel.any(1)  # (B,) the padded rows; unpadded rows have no column to spare
+    cut = int(sel[rows].sum(1).min())
+    B, T = sel.shape
+    keep = [x[rows][:, : T - cut] if x.dim() >= 2 and x.shape[:2] == (B, T) else x[rows] for x in inputs]
+    seen = _AttentionSeen(T)
+    with torch.no_grad(), seen:
+        y0 = main_tensor(call_flat(target, model, inputs)).float()
+    if not seen.seen:
+        return None, {"attention_check": "no mask input and no attention over the tokens: not audited"}, []
+    ids = inputs[ti]
+    redrawn = ids.clone()
+    gen = torch.Generator().manual_seed(seed)
+    noise = torch.randint(1, max(int(ids.max()) + 1, 2), ids.shape, generator=gen).to(ids.device)
+    redrawn[~sel] = (ids[~sel] + noise[~sel]) % max(int(ids.max()) + 1, 2)
+    redrawn[~sel & (redrawn == int(ids[sel][0]))] += 1  # never the pad id
+    with torch.no_grad():
+        y1 = main_tensor(call_flat(target, model, keep)).float()
+        y2 = main_tensor(call_flat(target, model, tuple(redrawn if i == ti else x for i, x in enumerate(inputs))))
+    y0, y2 = y0[rows.to(y0.device)], y2.float()[rows.to(y0.device)]
+    scale = float(y0.abs().max()) + 1e-12
+    real_move = float((y2 - y0).abs().max()) / scale
+    if y0.dim() >= 2 and y0.shape[1] == T:  # per-position outputs: compare the real positions kept
+        real = ~sel[rows][:, : T - cut].to(y0.device)
+        y0 = y0[:, : T - cut][real]
+        y1 = y1[real] if y1.dim() >= 2 and y1.shape[1] == T - cut else y1
+    change = float((y1 - y0).abs().max()) / scale if y1.shape == y0.shape else float("inf")
+    meas = {"padded_rows": int(rows.sum()), "columns_dropped": cut, "real_output_change": change}
+    meas["real_token_effect"] = real_move
+    if change > tol:
+        text = (
+            f"dropping {cut} trailing column(s) of padding moved the padded rows' outputs by {change:.3g} "
+            "(relative): real positions attend to the padding (no mask built from the ids, or an inverted one)"
+        )
+        return "padding_attended", meas, [Finding(text=text, data={"relative_change": round(change, 6)})]
+    if real_move <= tol:
+        text = (
+            "redrawing every real token left the padded rows' outputs unchanged: they read only their padding "
+            "(a mask built from the ids with the wrong polarity attends to the pads instead of the tokens)"
+        )
+        return "padding_attended", meas, [Finding(text=text, data={"real_token_effect": real_move})]
+    return "padding_masked", meas, []
+
+
 @probe(
     headline=("real_output_change", "positions_trained_on_pad_id"),
     outcomes=("padding_masked", "padding_attended", "padding_ignored_in_loss", "padding_counted"),
@@ -184,8 +256,10 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
     positions (or pooled outputs of padded rows) stay put; with a loss_fn, reads the label the loss
     pairs with each position from its gradient on zero logits and counts positions trained to
     predict the padding id. Without a mask input, padding is one id filling the row ends in runs of
-    several lengths and nowhere else; then only the loss is audited, unless a mask-shaped input marks
-    nothing at all (all 1s): then the attention check runs too. Not applicable without padded rows.
+    several lengths and nowhere else; a mask-shaped input that marks nothing at all (all 1s) gets the
+    attention check; with no mask input at all, a model that runs attention over the tokens must give
+    the padded rows the same outputs once the padding every one of them shares is dropped (a mask built
+    from the ids keeps them; a missing or inverted one does not). Not applicable without padded rows.
     """
     inputs = tuple(clone_batch(target.inputs))
     found = find_padding(inputs)
@@ -200,8 +274,9 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
             summary=f"the padding id {pad_id} also occurs among real tokens; padding cannot be told apart",
         )
     model = copy_model(target).eval()
-    if mi < 0:  # no mask input: nothing could hide the padding from attention, so only the loss is audited
-        tags, meas, findings = [], {"attention_check": "no mask input; attention to padding not audited"}, []
+    if mi < 0:  # no mask input: any mask is built from the ids, so the padding is shortened instead
+        tag, meas, findings = _trimmed_padding(target, model, inputs, (ti, sel), options.tol, ctx.seed)
+        tags = [tag] if tag else []
     else:
         tag, meas, findings = _attention(target, model, inputs, (ti, sel), options.tol, ctx.seed)
         tags = [tag]

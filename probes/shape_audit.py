@@ -42,7 +42,7 @@ def _describe(ev: ShapeEvent) -> str:
     if ev.kind == "axis_mix":
         return (
             f"`{ev.op}` turns {shapes} into {tuple(ev.out_shape or [])}: a new axis takes part of one axis and part "
-            "of another (a reshape where a permute/transpose was meant)"
+            f"of another{' ' + ev.detail if ev.detail else ''} (a reshape where a permute/transpose was meant)"
         )
     if ev.kind == "norm_over_singleton":
         return f"`{ev.op}` over an axis of size 1 of {shapes} ({ev.detail}): every output is the same constant"
@@ -71,6 +71,7 @@ def _is_defect(ev: ShapeEvent) -> bool:
         "norm_over_batch",
         "softmax_over_one",
         "reshape_mixes_axes",
+        "reshape_mixes_row_axes",
         "metric_broadcast",
     ),
     cost=1.0,
@@ -132,6 +133,15 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     )
 
 
+def _tag(ev: ShapeEvent) -> str:
+    # A hazard inside the metric misreports training; it does not change what the model learns.
+    if ev.stage == "metric_fn" and ev.kind != "bare_squeeze":
+        return "metric_broadcast"
+    if ev.kind == "axis_mix" and ev.detail:
+        return "reshape_mixes_row_axes"
+    return TAGS[ev.kind]
+
+
 def _read_events(events: list[ShapeEvent]) -> tuple[list[Finding], list[str], int, int]:
     """Findings, outcome tags, defect count and library-noted count, one per (kind, line, op)."""
     grouped: OrderedDict[tuple[str, str | None, str], tuple[ShapeEvent, int]] = OrderedDict()
@@ -150,8 +160,7 @@ def _read_events(events: list[ShapeEvent]) -> tuple[list[Finding], list[str], in
             text = _describe(ev) + " inside library code (called by a package, not by your code); noted, not evidence"
             findings.append(finding_at(text, ev.where, kind=ev.kind, op=ev.op, shapes=ev.shapes, library=True))
             continue
-        # A hazard inside the metric misreports training; it does not change what the model learns.
-        outcomes.append("metric_broadcast" if ev.stage == "metric_fn" and ev.kind != "bare_squeeze" else TAGS[ev.kind])
+        outcomes.append(_tag(ev))
         defects += _is_defect(ev)
         text = (
             _describe(ev)

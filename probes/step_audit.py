@@ -14,6 +14,7 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._accumulation import accumulation
 from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
+from ._masked_grads import MaskedGradWatch
 from .registry import ProbeContext, probe
 
 MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
@@ -59,6 +60,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "params_not_updated",
         "params_negligible_grad",
         "frozen_params_moved",
+        "masked_grads_moved",
         "optimizer_misses_params",
         "outside_params_stuck",
         "unregistered_modules",
@@ -107,7 +109,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
-    state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
+    with MaskedGradWatch(model, opt) as masked:
+        state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
     for h in hooks:
         h.remove()
     audit.meas.update(acc_meas)
@@ -122,6 +125,13 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
     _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
+    if masked.moved:
+        audit.add(
+            "masked_grads_moved",
+            f"the step zeroes the gradient of {sum(masked.masked.values())} element(s) of "
+            f"{', '.join(list(masked.moved)[:4])} to keep them fixed, yet optimizer.step() changed "
+            f"{sum(masked.moved.values())} of them (weight decay or momentum moves elements without a gradient)",
+        )
     audit.outcomes += graph_tags
     audit.outcomes += _mode(model, ran, target, audit.findings, audit.meas)
 
@@ -133,6 +143,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
 _BAD = {
     "grads_accumulate",
     "frozen_params_moved",
+    "masked_grads_moved",
     "params_not_updated",
     "optimizer_misses_params",
     "outside_params_stuck",

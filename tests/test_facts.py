@@ -407,3 +407,8 @@ def test_a_routine_that_never_calls_eval_is_not_one_that_does():
 def test_the_split_named_after_a_number_counts_when_none_comes_before():
     text = "Frame accuracy sits around 45% on the training data and no longer moves."
     assert "train_poor" in ids(text), sorted(ids(text))
+
+
+def test_weights_meant_to_stay_fixed_are_an_expectation_not_an_observation():
+    assert "weights_static" not in ids("The other weights of the embedding are meant to stay exactly as they are.")
+    assert "weights_static" in ids("The other weights of the embedding stay exactly the same after training.")

@@ -65,3 +65,61 @@ def test_a_vae_reconstruction_and_kl_are_not_called_imbalanced() -> None:
     x = torch.randn(32, 20)
     result = run("loss_terms", Target(model=VAE(False), batch=(x, x), loss_fn=elbo))
     assert result.status == "passed", result.summary
+
+
+class Translator(nn.Module):
+    """A generator with a fixed semantic head on its output; `cut` detaches the output on its way to the head."""
+
+    def __init__(self, cut: bool) -> None:
+        super().__init__()
+        self.cut = cut
+        self.g, self.sem = nn.Linear(8, 8), nn.Linear(8, 3)
+        self.sem.requires_grad_(False)  # a pretrained judge, frozen on purpose
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        fake = x + self.g(x)  # (B, 8)
+        return fake, self.sem(fake.detach() if self.cut else fake)  # (B, 8), (B, 3)
+
+
+def _translation(cut: bool) -> Target:
+    torch.manual_seed(0)
+    x, y = torch.randn(32, 8), torch.randint(0, 3, (32,))
+
+    def loss(out: tuple[torch.Tensor, torch.Tensor], t: torch.Tensor) -> torch.Tensor:
+        fake, sem = out
+        return 0.1 * F.l1_loss(fake, x) + F.cross_entropy(sem, t)
+
+    return Target(model=Translator(cut), batch=(x, y), loss_fn=loss)
+
+
+def test_a_loss_term_that_reads_a_detached_output_trains_nothing() -> None:
+    buggy = run("loss_terms", _translation(cut=True))  # BUG: the semantic term's path to the generator is cut
+    healthy = run("loss_terms", _translation(cut=False))
+    assert buggy.status == "failed" and buggy.outcomes == ["loss_term_without_gradient"], buggy.summary
+    assert buggy.findings[0].where and "0.1 * F.l1_loss" in (buggy.findings[0].code or "")
+    assert healthy.status != "failed" and "loss_term_without_gradient" not in healthy.outcomes, healthy.summary
+
+
+def test_a_teacher_output_detached_beside_a_live_student_is_not_a_dead_term() -> None:
+    """Distillation: the teacher's logits carry no gradient, but the term also reads the student's."""
+    torch.manual_seed(0)
+    x = torch.randn(16, 8)
+    student, teacher = nn.Linear(8, 4), nn.Linear(8, 4)
+
+    class Pair(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.student, self.teacher = student, teacher
+
+        def forward(self, inp: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            with torch.no_grad():
+                t = self.teacher(inp)
+            return self.student(inp), t
+
+    def loss(out: tuple[torch.Tensor, torch.Tensor], y: torch.Tensor) -> torch.Tensor:
+        s, t = out
+        kl = F.kl_div(F.log_softmax(s, -1), F.softmax(t, -1), reduction="batchmean")
+        return kl + F.cross_entropy(s, y)
+
+    result = run("loss_terms", Target(model=Pair(), batch=(x, torch.randint(0, 4, (16,))), loss_fn=loss))
+    assert "loss_term_without_gradient" not in result.outcomes, result.summary

@@ -447,7 +447,29 @@ class _Heads(nn.Module):
 def test_a_reshape_that_mixes_heads_and_positions_is_flagged_and_the_transpose_is_not() -> None:
     batch = (torch.randn(8, 6, 16), torch.randint(0, 3, (8,)))
     bad = run("shape_audit", Target(model=_Heads(bug=True), batch=batch, loss_fn=F.cross_entropy))
-    assert bad.status == "failed" and "reshape_mixes_axes" in bad.outcomes, bad.summary
-    assert "(8, 4, 6, 4)" in bad.findings[0].text
+    # The batch axis leads and stays whole: the mix is inside each example, which row independence cannot rule out.
+    assert bad.status == "failed" and bad.outcomes == ["reshape_mixes_row_axes"], bad.summary
+    assert "(8, 4, 6, 4)" in bad.findings[0].text and "inside each row" in bad.findings[0].text
     good = run("shape_audit", Target(model=_Heads(bug=False), batch=batch, loss_fn=F.cross_entropy))
-    assert good.status == "passed" and "reshape_mixes_axes" not in good.outcomes, good.summary
+    assert good.status == "passed" and not {"reshape_mixes_axes", "reshape_mixes_row_axes"} & set(good.outcomes)
+
+
+class _SeqFirst(nn.Module):
+    """A GRU that wants (T, B, C): `bug` views the (B, T, C) batch as (T, B, C), mixing examples and positions."""
+
+    def __init__(self, bug: bool) -> None:
+        super().__init__()
+        self.bug = bug
+        self.rnn, self.head = nn.GRU(5, 8), nn.Linear(8, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # x: (B, T, C)
+        seq = x.view(x.shape[1], x.shape[0], -1) if self.bug else x.transpose(0, 1)  # (T, B, C)
+        return self.head(self.rnn(seq)[0][-1])  # (B, 3)
+
+
+def test_a_reshape_that_mixes_the_batch_axis_is_the_cross_row_kind() -> None:
+    batch = (torch.randn(8, 6, 5), torch.randint(0, 3, (8,)))
+    bad = run("shape_audit", Target(model=_SeqFirst(bug=True), batch=batch, loss_fn=F.cross_entropy))
+    assert bad.status == "failed" and bad.outcomes == ["reshape_mixes_axes"], bad.summary
+    good = run("shape_audit", Target(model=_SeqFirst(bug=False), batch=batch, loss_fn=F.cross_entropy))
+    assert good.status == "passed", good.summary

@@ -149,3 +149,44 @@ def test_a_mask_of_all_ones_beside_padded_ids_lets_real_positions_read_the_paddi
     torch.manual_seed(0)
     built = run(Target(model=Encoder(), batch=({"input_ids": ids, "attention_mask": real.long()}, labels), loss_fn=_ce))
     assert built.status == "passed" and "padding_masked" in built.outcomes, built.summary
+
+
+class LabelQueries(nn.Module):
+    """A pooled classifier, ids only: one learned query per class attends over the tokens (SDPA), with the
+    padding mask built from the ids. SDPA reads a boolean mask as True = may attend."""
+
+    def __init__(self, mask: str) -> None:
+        super().__init__()
+        self.mask = mask
+        self.emb = nn.Embedding(V, 16, padding_idx=PAD)
+        self.queries = nn.Parameter(torch.randn(2, 16))
+        self.score = nn.Linear(16, 1)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        h = self.emb(ids)  # (B, T, 16)
+        keep = {"right": ids != PAD, "inverted": ids == PAD, "none": torch.ones_like(ids, dtype=torch.bool)}[self.mask]
+        q = self.queries.expand(ids.shape[0], -1, -1)  # (B, 2, 16)
+        ctx = F.scaled_dot_product_attention(q, h, h, attn_mask=keep[:, None, :])  # (B, 2, 16)
+        return self.score(ctx).squeeze(-1)  # (B, 2)
+
+
+def _pooled(mask: str) -> Target:
+    torch.manual_seed(0)
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(4))
+    for row, length in enumerate((4, 7, 6, 8, 5, 7)):  # every row padded, runs of several lengths
+        ids[row, length:] = PAD
+    return Target(model=LabelQueries(mask), batch=(ids, torch.randint(0, 2, (6,))), loss_fn=F.cross_entropy)
+
+
+@pytest.mark.parametrize(("mask", "status"), [("right", "passed"), ("inverted", "failed"), ("none", "failed")])
+def test_a_mask_built_from_the_ids_inside_the_model(mask: str, status: str):
+    """No mask input: shortening the shared padding must leave outputs put, and the real tokens must count."""
+    r = run(_pooled(mask))
+    assert r.status == status, r.summary
+    assert r.outcomes == (["padding_masked"] if status == "passed" else ["padding_attended"]), r.summary
+    # plain torch: with the inverted mask the pooled scores ignore the real tokens entirely
+    model, (ids, _) = _pooled(mask).model, _pooled(mask).batch
+    other = ids.masked_fill(ids != PAD, 3)
+    with torch.no_grad():
+        same = torch.allclose(model(ids), model(other))
+    assert same == (mask == "inverted")
