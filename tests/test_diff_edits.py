@@ -218,6 +218,14 @@ CASES = [
         "+        self.sum += val\n+        self.count += 1\n",
         "     def update(self, val, n=1):\n-        self.sum += val * n\n+        self.sum += float(val) * n\n",
     ),
+    (
+        "one_side_reordered",
+        "data.label_misalignment",
+        " def evaluate(model, x_test, y_test):\n+    order = torch.randperm(len(x_test))\n+    x_test = x_test[order]\n"
+        "     model.eval()\n",
+        " def evaluate(model, x_test, y_test):\n+    order = torch.randperm(len(x_test))\n+    x_test = x_test[order]\n"
+        "+    y_test = y_test[order]\n",
+    ),
 ]
 
 
@@ -243,3 +251,10 @@ def test_edit_cue_moves_its_cause(cue, cause, bad, good):
 def test_deleted_line_cues_point_at_the_deleted_line():
     (c,) = [c for c in scan_diff(diffmod.parse(HEAD + CASES[2][2])) if c.cue_id == "eval_call_removed"]
     assert c.code == "model.eval()" and c.line == 2 and "removes" in c.detail
+
+
+def test_eval_mode_kept_in_the_changed_code_weighs_against_train_mode_evaluation():
+    text = " def evaluate(model, x):\n+    x = x.float()\n     model.eval()\n     return model(x)\n"
+    assert "eval_mode_kept" in ids(text)
+    assert "eval_mode_kept" not in ids(" def evaluate(model, x):\n-    model.eval()\n     return model(x)\n")
+    assert catalog.load().get("mode.train_at_eval").code_cues["eval_mode_kept"] < 0

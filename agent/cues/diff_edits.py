@@ -337,3 +337,42 @@ def _func_of(hunk: DiffHunk, before: list[DiffLine]) -> str | None:
             return m.group(1)
     m = re.search(r"def\s+(\w+)|class\s+\w+\s*\((?:nn\.)?Module\)", hunk.header)
     return (m.group(1) or "forward") if m else None
+
+
+# --- reordering ------------------------------------------------------------------------------------
+
+_PERM = r"(?:torch\.randperm|np\.random\.permutation|(?:rng|generator|gen)\.permutation|\w*\.?argsort)\("
+
+
+@cue("one_side_reordered", scope="hunk", on=("diff",))
+def one_side_reordered(hunk: DiffHunk) -> list[Hit]:
+    """The change reorders one array by a permutation (`x = x[perm]`) and nothing else in the hunk by it:
+    the labels (or the inputs) stay in the old order and no longer belong to their rows."""
+    kept = [ln for ln in hunk.lines if ln.kind != "-"]
+    perms = {m.group(1) for ln in kept if (m := re.match(rf"\s*(\w+)\s*=\s*{_PERM}", _code(ln)))}
+    out = []
+    for ln in kept:
+        if ln.kind != "+":
+            continue
+        m = re.match(rf"\s*(\w+)\s*=\s*\1\[\s*(\w+|{_PERM}.*)\]\s*$", _code(ln))
+        if not m or (m.group(2) not in perms and not re.match(_PERM, m.group(2))):
+            continue
+        index = m.group(2) if m.group(2) in perms else None
+        others = [
+            o for o in kept
+            if o is not ln and index and re.search(rf"(\w+)\s*=\s*(?!{m.group(1)}\b)\w+\[\s*{index}\s*\]", _code(o))
+        ]
+        if not others:
+            out.append((ln, f"adds `{ln.text.strip()}`: only `{m.group(1)}` is reordered, what pairs with it is not"))
+    return out
+
+
+@cue("eval_mode_kept", scope="hunk", on=("diff",))
+def eval_mode_kept(hunk: DiffHunk) -> list[Hit]:
+    """The code around the change puts the model in eval mode (`model.eval()` kept or added): evidence
+    against an evaluation that runs in training mode."""
+    return [
+        (ln, f"`{ln.text.strip()}` is called in the changed code")
+        for ln in hunk.lines
+        if ln.kind != "-" and re.search(r"\.eval\(\s*\)|\.train\(\s*False\s*\)", _code(ln))
+    ][:1]
