@@ -64,6 +64,13 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*)\b.{0,40}\bsame\b.{0,30}\bas (?:at |they were at |after )?(?:init\w*|the start|step 0)",
     ]),
+    ("short_training", "training ran only briefly", [
+        r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9](?:\.\d)?k\b.{0,80}\b(?:at|after|by|to) (?:step |iteration )?[1-9](?:\.\d)?k\b",
+    ]),
+    ("small_model", "a deliberately small or shallow model", [
+        r"(?:model|checkpoint|weights?|network)\b.{0,40}\bonly (?:about |around |roughly |~)?\d+(?:\.\d+)? ?(?:mb|kb|k param\w*|m param\w*)\b",
+        r"\b(?:seems?|looks?|is|feels?) (?:quite |very |too |rather )?(?:small|tiny) for (?:this|that|so) (?:much|many|large|big)\b",
+    ]),
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|numel)\b.{0,60}(?:says?|gives?|shows?|reports?|prints?|is|are)\s+~?\d[\d.,]*\s*[km]?\b.{0,30}\b(?:but|while|whereas) (?:i |we )?(?:expect\w*|should)",
     ]),
