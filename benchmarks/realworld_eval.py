@@ -8,7 +8,7 @@
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
     holdout_b.toml, holdout_c.toml and holdout_f.toml, written blind later, were each measured once and then
-    tuned on (in-sample since); holdout_d.toml, holdout_e.toml, holdout_g.toml and holdout_h.toml, written
+    tuned on (in-sample since); holdout_d.toml, holdout_e.toml, holdout_g.toml, holdout_h.toml and holdout_i.toml, written
     blind later, are only measured (texts and misses never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
@@ -57,6 +57,7 @@ SETS = (
     ("holdout_f", "set F, in-sample: measured blind once, then tuned on"),
     ("holdout_g", "set G, held out: written blind"),
     ("holdout_h", "set H, held out: written blind"),
+    ("holdout_i", "set I, held out: written blind"),
 )
 TUNED = ("dev", "holdout_b", "holdout_c", "holdout_f")  # the sets whose misses may be read
 sys.path.insert(0, str(ROOT / "paraphrases"))
