@@ -419,3 +419,9 @@ def test_two_checkpoints_a_few_thousand_steps_in_are_a_short_run_and_a_small_sav
     assert "short_training" not in ids("At step 150k the loss was 0.8 and at 300k it is 0.79.")
     assert "small_model" in ids("My checkpoint is only 4 MB on disk, which seems tiny for so much data.")
     assert "small_model" not in ids("The checkpoint is 400 MB on disk.")
+
+
+def test_a_bare_percentage_after_a_split_word_in_an_accuracy_sentence_is_that_splits_score():
+    text = "It reaches 98% accuracy on the training images, but on the held-out photos it only gets about 55%."
+    assert "generalization_gap" in ids(text), sorted(ids(text))
+    assert "generalization_gap" not in ids("Accuracy is 90% on training; I keep 20% of the data for validation.")

@@ -202,7 +202,18 @@ def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
         found[m.start(2)] = (m.start(), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
     for m in _PCT_ACC.finditer(s):
         found.setdefault(m.start(1), (m.start(), float(m.group(1)), True, m.group(1) + "%"))
+    if found:  # the sentence is about accuracy: a bare percentage after a split word is that split's
+        for m in _BARE_PCT.finditer(s):
+            share = _SHARE_AFTER.match(s, m.end()) or _SHARE_BEFORE.search(s[max(0, m.start() - 30) : m.start()])
+            if m.start(1) not in found and not share and _split_of(s, m.start()):
+                found[m.start(1)] = (m.start(), float(m.group(1)), True, m.group(1) + "%")
     return list(found.values())
+
+
+_BARE_PCT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%")
+# A percentage of the data, a dropout rate or a split size is not a score.
+_SHARE_AFTER = re.compile(r"\s*(?:of\b|for\b|split|train|val|test|hold|data|dropout|masked|missing|\w*\s*(?:acc|loss))", re.I)
+_SHARE_BEFORE = re.compile(r"(?:dropout|drop|lr|split|use[sd]?|using|tak\w*|hold\w*|mask\w*|sampl\w*|by|to)\s*(?:of\s*)?(?:about |around |~)?$", re.I)
 
 
 _OVER_100 = re.compile(r"(?<![\w.])(\d{3,}(?:\.\d+)?)\s*(?:%|percent)", re.IGNORECASE)
