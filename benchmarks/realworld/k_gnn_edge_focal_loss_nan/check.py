@@ -1,47 +1,38 @@
-"""Binary focal loss written with log(p) / log(1 - p) on sigmoid outputs: once an edge score saturates,
-p == 1.0 exactly in float32, log(1 - p) = -inf and 0 * -inf = NaN."""
+"""Binary focal loss written with log(p) / log(1 - p) on sigmoid outputs (target.py): once an edge score
+saturates, p == 1.0 (or 0.0) exactly in float32, the log is -inf and 0 * -inf = NaN."""
 
+import importlib.util
 import math
+import pathlib
 
 import torch
-import torch.nn as nn
+
+_HERE = pathlib.Path(__file__).resolve().parent
 
 
-def focal_loss(logits, y, gamma=2.0, alpha=0.25):
-    p = torch.sigmoid(logits)
-    pos = -alpha * y * (1 - p) ** gamma * torch.log(p)
-    neg = -(1 - alpha) * (1 - y) * p**gamma * torch.log(1 - p)
-    return (pos + neg).mean()
+def _load():
+    spec = importlib.util.spec_from_file_location("rw_k_gnn_edge_focal_loss_nan_target", _HERE / "target.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
-def focal_loss_masked(logits, y, gamma=2.0, alpha=0.25):
+def focal_loss_clamped(logits, y, gamma=2.0, alpha=0.25):
     p = torch.sigmoid(logits).clamp(1e-7, 1 - 1e-7)
     pos = -alpha * y * (1 - p) ** gamma * torch.log(p)
     neg = -(1 - alpha) * (1 - y) * p**gamma * torch.log(1 - p)
     return (pos + neg).mean()
 
 
-def _edges(n, g):
-    # edge features in detector units: (delta r [mm], delta phi [rad], delta z [mm], hit-pair residual [mm]);
-    # true edges are geometrically tight, fake ones are not
-    y = (torch.rand(n, generator=g) < 0.3).float()
-    dr = 30 + 5 * torch.randn(n, generator=g)
-    dphi = 0.01 * torch.randn(n, generator=g)
-    dz = torch.where(y > 0, 3 * torch.randn(n, generator=g), 300 * torch.randn(n, generator=g))
-    res = torch.where(y > 0, 0.5 * torch.rand(n, generator=g), 5 + 200 * torch.rand(n, generator=g))
-    return torch.stack([dr, dphi, dz, res], 1), y
-
-
-def _train(loss_fn):
-    torch.manual_seed(0)
-    g = torch.Generator().manual_seed(1)
-    x, y = _edges(2048, g)
-    net = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 1))
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+def _train(mod, loss_fn):
+    t = mod.make_target()
+    net = t["model"]
+    opt = t["optimizer"](net.parameters())
+    x, y = t["train_data"]
     losses = []
     for epoch in range(60):
         for i in range(0, len(x), 256):
-            loss = loss_fn(net(x[i : i + 256]).squeeze(-1), y[i : i + 256])
+            loss = loss_fn(net(x[i : i + 256]), y[i : i + 256])
             losses.append(loss.item())
             if not math.isfinite(losses[-1]):
                 return losses
@@ -52,13 +43,13 @@ def _train(loss_fn):
 
 
 def _check() -> str:
-    bad = _train(focal_loss)
-    good = _train(focal_loss_masked)
+    mod = _load()
+    bad = _train(mod, mod.focal_loss)
+    good = _train(mod, focal_loss_clamped)
     assert not math.isfinite(bad[-1]), f"focal loss stayed finite: {bad[-1]}"
-    assert all(math.isfinite(v) for v in good), "the masked focal loss also went non-finite"
-    first_ok = bad[0]
+    assert all(math.isfinite(v) for v in good), "the clamped focal loss also went non-finite"
     return (
-        f"log(p)/log(1-p) focal loss: {first_ok:.4f} at step 0, {bad[-1]} at step {len(bad) - 1}; "
+        f"log(p)/log(1-p) focal loss: {bad[0]:.4f} at step 0, {bad[-1]} at step {len(bad) - 1}; "
         f"probabilities clamped away from 0/1: finite for all {len(good)} steps (last {good[-1]:.2e})"
     )
 
