@@ -32,6 +32,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30f",
     "fresh-2026-11-30g",
     "fresh-2026-11-30h",
+    "fresh-2026-11-30i",
 )
 
 
