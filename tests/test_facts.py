@@ -425,3 +425,24 @@ def test_a_bare_percentage_after_a_split_word_in_an_accuracy_sentence_is_that_sp
     text = "It reaches 98% accuracy on the training images, but on the held-out photos it only gets about 55%."
     assert "generalization_gap" in ids(text), sorted(ids(text))
     assert "generalization_gap" not in ids("Accuracy is 90% on training; I keep 20% of the data for validation.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Test accuracy is the same as the training accuracy to the third decimal.", "val_equals_train"),
+        ("Inside my training loop model.training prints False.", "train_mode_flag_false"),
+        ("Dropout 0 and dropout 0.3 give exactly the same loss, seed fixed.", "train_mode_flag_false"),
+        ("The running_var buffers are updated during evaluation.", "running_stats_change_in_eval"),
+        ("In a fresh script I load it, call model.eval() and get 91% on the same split.", "eval_mode_elsewhere_better"),
+        ("The predicted labels land one position after the word they belong to.", "labels_shifted"),
+        ("Tensorboard logs a reward of 900, but when I watch the policy play it fails.", "metric_contradicts_outputs"),
+    ],
+)
+def test_more_facts_of_modes_metrics_and_labels_are_read(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
+    assert "metric_impossible" not in ids("Test accuracy depends on the batch size: bs=512 gives 81%, bs=4 70%.")
+    assert "eval_mode_set" not in ids("In a fresh script I load the checkpoint, call model.eval() and get 91%.")

@@ -13,6 +13,8 @@ May import: nothing of ours.
 
 from __future__ import annotations
 
+VAL_WORD = r"\b(?:val|validation|test|dev|eval)"
+TRAIN_WORD = r"(?:train|training)\b"
 _ROUTINE = r"(?:evaluat\w*|validat\w*|val(?:idation)? (?:loop|step|pass|check)|hook|callback|early[- ]?stop\w*|sampl\w*|generat\w*|preview|checkpoint\w*|logg\w*|(?:the |a |my )check)"
 
 RULES: list[tuple[str, str, list[str]]] = [
@@ -71,6 +73,27 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:model|checkpoint|weights?|network)\b.{0,40}\bonly (?:about |around |roughly |~)?\d+(?:\.\d+)? ?(?:mb|kb|k param\w*|m param\w*)\b",
         r"\b(?:seems?|looks?|is|feels?) (?:quite |very |too |rather )?(?:small|tiny) for (?:this|that|so) (?:much|many|large|big)\b",
     ]),
+    ("val_equals_train", "validation numbers equal the training numbers exactly", [
+        VAL_WORD + r"\w* (?:acc\w*|loss|metrics?|scores?|numbers?)\b.{0,30}(?:equals?|is identical to|is the same as|matches|=) (?:the )?" + TRAIN_WORD + r".{0,60}(?:exactly|every epoch|to the \w+ decimal|digit for digit|to the last digit)",
+    ]),
+    ("train_mode_flag_false", "the model reports training=False inside the training loop", [
+        r"model\.training\b.{0,40}(?:inside|in|during) (?:my |the )?(?:training|train) (?:loop|step|epoch).{0,20}\b(?:shows?|prints?|is|gives?|returns?) false",
+        r"(?:inside|in|during) (?:my |the )?(?:training|train) (?:loop|step|epoch).{0,60}model\.training\b.{0,20}\b(?:shows?|prints?|is|gives?|returns?|==) false",
+        r"dropout (?:0(?:\.0)?|of 0) and (?:dropout )?0?\.\d+ give (?:exactly |precisely )?the same (?:training )?(?:curve|loss|run|results?)",
+        r"changing (?:the )?dropout(?: rate)? (?:gives?|makes?) (?:no difference|identical runs)|changing its rate gives identical runs",
+    ]),
+    ("running_stats_change_in_eval", "batch-norm running statistics change when validation runs", [
+        r"running_(?:mean|var)\w*\b.{0,40}(?:differ\w*|chang\w*|updat\w*|mov\w*)\b.{0,30}(?:after|during|by|when) (?:running |i run )?(?:the )?(?:validation|evaluation|eval|inference|testing)",
+    ]),
+    ("eval_mode_elsewhere_better", "the same weights score better when evaluated elsewhere in eval mode", [
+        r"(?:separate|new|fresh|another|different) (?:notebook|script|process|session)\b.{0,80}(?:model\.)?eval\(\).{0,80}(?:get|gives?|is|reach\w*|score\w*) (?:about |around |~)?\d",
+    ]),
+    ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
+        r"(?:tags?|labels?)\b.{0,30}(?:appear|are|land|come|show up)\w* (?:one|two|a|1|2)(?: or (?:two|2|three|3))? (?:tokens?|positions?|steps?|words?|frames?) (?:after|before|later|earlier|too late|too early)",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"(?:logs?|logged|tensorboard|wandb|dashboard)\b.{0,60}\bbut\b.{0,40}(?:render|watch|run|evaluat|look|play)\w*.{0,40}(?:poorly|badly|fails?\b|terribly)",
+    ]),
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|numel)\b.{0,60}(?:says?|gives?|shows?|reports?|prints?|is|are)\s+~?\d[\d.,]*\s*[km]?\b.{0,30}\b(?:but|while|whereas) (?:i |we )?(?:expect\w*|should)",
     ]),
@@ -78,5 +101,6 @@ RULES: list[tuple[str, str, list[str]]] = [
 
 # A rule does not fire on a sentence that also matches its exception: ".eval() was never called" denies it.
 EXCEPT: dict[str, str] = {
+    "eval_mode_set": r"(?:separate|new|fresh|another|different) (?:notebook|script|process|session)\b.{0,80}(?:model\.)?eval\(\)",
     "eval_called_in_routine": r"(?:forg[eo]t\w*|without|never|missing|no|n't|\bnot) (?:to )?(?:\w+ ){0,2}?(?:\w+\.)?eval\(\)|eval\(\) (?:is |was )?(?:never|not|missing)",
 }

@@ -101,7 +101,7 @@ _LOSS_NUM = re.compile(
     re.IGNORECASE,
 )
 _ACC_NUM = re.compile(
-    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1|r2|r²|r\^2)(?!\w)(?:(?!\b(?:loss|lr)\b|\b(?:epochs?|steps?|iterations?)\s*\d)(?:[^\d-]|(?<=[a-z])-(?=[a-z]))){0,40}?"
+    r"\b(acc(?:uracy)?|f1|auc|precision|recall|top-?1|r2|r²|r\^2)(?!\w)(?:(?!\b(?:loss|lr|bs|batch)\b|\b(?:epochs?|steps?|iterations?)\s*\d)(?:[^\d-]|(?<=[a-z])-(?=[a-z]))){0,40}?"
     + _NUM + r"\s*(%|percent)?",
     re.IGNORECASE,
 )
