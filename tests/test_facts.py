@@ -417,6 +417,8 @@ def test_weights_meant_to_stay_fixed_are_an_expectation_not_an_observation():
 def test_two_checkpoints_a_few_thousand_steps_in_are_a_short_run_and_a_small_saved_model_is_small():
     assert "short_training" in ids("At iteration 1.5k the loss was 0.8 and at 3k it is 0.79.")
     assert "short_training" not in ids("At step 150k the loss was 0.8 and at 300k it is 0.79.")
+    assert "short_training" in ids("The run has processed about 0.2 epochs so far.")
+    assert "short_training" not in ids("At step 50000 the loss was 1.1 and at step 90000 it is 0.9.")
     assert "small_model" in ids("My checkpoint is only 4 MB on disk, which seems tiny for so much data.")
     assert "small_model" not in ids("The checkpoint is 400 MB on disk.")
 

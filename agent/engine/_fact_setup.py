@@ -68,6 +68,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("short_training", "training ran only briefly", [
         r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9](?:\.\d)?k\b.{0,80}\b(?:at|after|by|to) (?:step |iteration )?[1-9](?:\.\d)?k\b",
+        r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9]\d{2,3}\b.{0,80}\b(?:at|after|by|to) (?:step |iteration |iter )?[1-9]\d{2,3}\b",
+        r"\b0?\.\d+ (?:of an )?epochs?\b|\ba fraction of (?:an|one|the first) epoch|\b(?:less|fewer) than (?:one|a|1|a single) (?:full )?epoch|\b(?:half|a quarter|a third) of (?:an|the first|one) epoch",
     ]),
     ("small_model", "a deliberately small or shallow model", [
         r"(?:model|checkpoint|weights?|network)\b.{0,40}\bonly (?:about |around |roughly |~)?\d+(?:\.\d+)? ?(?:mb|kb|k param\w*|m param\w*)\b",
