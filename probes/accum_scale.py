@@ -1,0 +1,106 @@
+"""accum_scale: a training step that accumulates gradients over micro-batches, is the sum scaled?
+
+A step that splits the batch into k micro-batches, calls backward on each and steps once must divide
+each micro-batch loss by k, or the gradient it steps on is k times the gradient of the batch's mean
+loss: the learning rate is silently k times larger. The user's own `train_step` runs once on a copy;
+`.grad` is read right after the last backward call before `optimizer.step()` (before any clipping),
+and compared with the gradient of `loss_fn` on the whole batch computed on a second copy.
+
+May import: schemas, the probe registry and helpers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from pydantic import BaseModel, ConfigDict, Field
+
+from debug_agent.schemas import Finding, ProbeResult, Target
+
+from ._accumulation import _BackwardWatch, _flat
+from ._common import clone, clone_batch, compute_loss, copy_model, fork_rng, make_optimizer, train_step
+from .registry import ProbeContext, not_applicable, probe
+
+
+class AccumScaleOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tol: float = Field(default=0.25, gt=0, lt=1, description="relative distance to 1x or kx that decides")
+
+
+class _FirstStep:
+    """Wraps optimizer.step: on the first call, notes how many backward calls came before it and the
+    gradient the last of them left (before any clipping)."""
+
+    def __init__(self, opt: torch.optim.Optimizer, watch: _BackwardWatch) -> None:
+        self.opt, self.watch, self.step = opt, watch, opt.step
+        self.backward_calls: int | None = None
+        self.grad: dict[str, torch.Tensor | None] = {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.backward_calls is None:
+            self.backward_calls = len(self.watch.calls)
+            self.grad = self.watch.calls[-1][1] if self.watch.calls else {}
+        return self.step(*args, **kwargs)
+
+
+@probe(
+    headline=("gradient_ratio",),
+    outcomes=("accum_scaled", "accum_unscaled"),
+    requires=("model", "batch", "loss_fn", "train_step"),
+    cost=3.0,
+    options=AccumScaleOptions,
+)
+def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -> ProbeResult:
+    """Gradient accumulation in your train_step: is the accumulated gradient the batch's, or k times it?
+
+    Runs your `train_step` once on a copy, counting the backward calls before the first
+    `optimizer.step()` and reading `.grad` right after the last of them; a second copy computes the
+    gradient of `loss_fn` on the whole batch. With k >= 2 backward calls, an accumulated gradient about
+    k times the batch gradient (projected on it) is `accum_unscaled`; about 1 time is `accum_scaled`;
+    anything else (micro-batches that do not cover the batch) gives no verdict. Not applicable to a
+    step that calls backward once.
+    """
+    model = copy_model(target)
+    reference = clone(model, target)
+    opt = make_optimizer(target, model)
+    params = {n: p for n, p in model.named_parameters() if p.requires_grad}
+    watch = _BackwardWatch(params)
+    first = _FirstStep(opt, watch)
+    opt.step = first  # type: ignore[method-assign]
+    with fork_rng(model):
+        torch.manual_seed(ctx.seed)
+        with watch:
+            train_step(target, model, opt, clone_batch(target.batch))
+    k = first.backward_calls or 0
+    if k < 2:
+        return not_applicable("accum_scale", f"the step calls backward {k} time(s) before stepping: no accumulation")
+    reference.zero_grad(set_to_none=True)
+    with fork_rng(reference):
+        torch.manual_seed(ctx.seed)
+        compute_loss(target, reference, clone_batch(target.batch)).backward()
+    ref = {n: p.grad for n, p in reference.named_parameters() if n in params}
+    names = [n for n in params if first.grad.get(n) is not None and ref.get(n) is not None]
+    acc, full = _flat({n: first.grad[n] for n in names}), _flat({n: ref[n] for n in names})
+    if float(full.norm()) == 0.0:
+        return not_applicable("accum_scale", "the batch's loss has no gradient to compare with")
+    ratio = float(acc @ full) / float(full @ full)
+    meas: dict[str, Any] = {"backward_calls_per_step": k, "gradient_ratio": round(ratio, 4)}
+    if abs(ratio - k) <= options.tol * k:
+        text = (
+            f"the step accumulates {k} backward calls and steps on {ratio:.2f}x the gradient of the batch's loss: "
+            f"each micro-batch loss is not divided by {k}, so the effective learning rate is {k} times the set one"
+        )
+        return ProbeResult(
+            name="accum_scale", status="failed", outcomes=["accum_unscaled"], measurements=meas,
+            findings=[Finding(text=text, data={"ratio": round(ratio, 4), "micro_batches": k})],
+            summary=text.split(":")[0],
+        )  # fmt: skip
+    if abs(ratio - 1.0) <= options.tol:
+        summary = f"{k} accumulated backward calls give {ratio:.2f}x the batch gradient: the losses are scaled"
+        return ProbeResult(
+            name="accum_scale", status="passed", outcomes=["accum_scaled"], measurements=meas, summary=summary
+        )
+    summary = f"{k} accumulated backward calls give {ratio:.2f}x the batch gradient, neither 1x nor {k}x; no verdict"
+    return ProbeResult(name="accum_scale", status="inconclusive", measurements=meas, summary=summary)
