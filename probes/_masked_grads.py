@@ -30,7 +30,7 @@ class MaskedGradWatch:
         self.moved: dict[str, int] = {}  # name -> masked elements the step changed
         self.masked: dict[str, int] = {}  # name -> elements masked at a step
         self._hooks: list[Any] = []
-        self._step: Callable[..., Any] = opt.step
+        self._masks: dict[str, tuple[torch.Tensor, torch.Tensor]] = {}
 
     def _keep(self, name: str) -> Callable[[torch.Tensor], None]:
         def hook(p: torch.Tensor) -> None:
@@ -39,29 +39,31 @@ class MaskedGradWatch:
 
         return hook
 
-    def _stepping(self, *args: Any, **kwargs: Any) -> Any:
-        masks = {}
+    def _before_step(self, *_: Any) -> None:
+        self._masks = {}
         for n, p in self.params.items():
             raw = self.after_backward.get(n)
             if raw is not None and p.grad is not None and raw.shape == p.grad.shape:
                 mask = (raw != 0) & (p.grad == 0)  # autograd gave a gradient; the user's step erased it
                 if bool(mask.any()):
-                    masks[n] = (mask, p.detach().clone())
-        out = self._step(*args, **kwargs)
-        for n, (mask, before) in masks.items():
+                    self._masks[n] = (mask, p.detach().clone())
+
+    def _after_step(self, *_: Any) -> None:
+        for n, (mask, before) in self._masks.items():
             self.masked[n] = max(self.masked.get(n, 0), int(mask.sum()))
             changed = int((self.params[n].detach()[mask] != before[mask]).sum())
             if changed:
                 self.moved[n] = max(self.moved.get(n, 0), changed)
         self.after_backward.clear()
-        return out
 
     def __enter__(self) -> MaskedGradWatch:
         self._hooks = [p.register_post_accumulate_grad_hook(self._keep(n)) for n, p in self.params.items()]
-        self.opt.step = self._stepping  # type: ignore[method-assign]
+        # The optimizer's own hooks, not a replaced .step: an LR scheduler wraps .step by its __func__.
+        if hasattr(self.opt, "register_step_pre_hook"):
+            self._hooks += [self.opt.register_step_pre_hook(self._before_step)]
+            self._hooks += [self.opt.register_step_post_hook(self._after_step)]
         return self
 
     def __exit__(self, *exc: object) -> None:
         for h in self._hooks:
             h.remove()
-        self.opt.step = self._step  # type: ignore[method-assign]

@@ -30,19 +30,19 @@ class AccumScaleOptions(BaseModel):
 
 
 class _FirstStep:
-    """Wraps optimizer.step: on the first call, notes how many backward calls came before it and the
-    gradient the last of them left (before any clipping)."""
+    """An optimizer step pre-hook: at the first step, how many backward calls came before it and the
+    gradient the last of them left (before any clipping). A hook, not a replaced .step, so an LR
+    scheduler that wraps .step keeps working."""
 
-    def __init__(self, opt: torch.optim.Optimizer, watch: _BackwardWatch) -> None:
-        self.opt, self.watch, self.step = opt, watch, opt.step
+    def __init__(self, watch: _BackwardWatch) -> None:
+        self.watch = watch
         self.backward_calls: int | None = None
         self.grad: dict[str, torch.Tensor | None] = {}
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *_: Any) -> None:
         if self.backward_calls is None:
             self.backward_calls = len(self.watch.calls)
             self.grad = self.watch.calls[-1][1] if self.watch.calls else {}
-        return self.step(*args, **kwargs)
 
 
 @probe(
@@ -65,14 +65,17 @@ def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -
     model = copy_model(target)
     reference = clone(model, target)
     opt = make_optimizer(target, model)
+    if not hasattr(opt, "register_step_pre_hook"):
+        return not_applicable("accum_scale", "the optimizer takes no step hooks (not a torch.optim.Optimizer)")
     params = {n: p for n, p in model.named_parameters() if p.requires_grad}
     watch = _BackwardWatch(params)
-    first = _FirstStep(opt, watch)
-    opt.step = first  # type: ignore[method-assign]
+    first = _FirstStep(watch)
+    hook = opt.register_step_pre_hook(first)
     with fork_rng(model):
         torch.manual_seed(ctx.seed)
         with watch:
             train_step(target, model, opt, clone_batch(target.batch))
+    hook.remove()
     k = first.backward_calls or 0
     if k < 2:
         return not_applicable("accum_scale", f"the step calls backward {k} time(s) before stepping: no accumulation")

@@ -74,3 +74,22 @@ def test_rows_no_gradient_reached_are_not_masked_by_the_user() -> None:
                     optimizer=lambda p: torch.optim.AdamW(p, lr=1e-2, weight_decay=1e-2))  # fmt: skip
     result = run("step_audit", target)
     assert "masked_grads_moved" not in result.outcomes, result.summary
+
+
+def test_a_scheduler_made_inside_the_step_still_wraps_the_optimizer() -> None:
+    """StepLR wraps optimizer.step by its __func__: the audit's watch must not replace .step."""
+
+    def with_scheduler(model: nn.Module, batch: tuple, optimizer: torch.optim.Optimizer, loss_fn) -> torch.Tensor:
+        sched = torch.optim.lr_scheduler.StepLR(optimizer, step_size=10)
+        optimizer.zero_grad()
+        loss = loss_fn(model(batch[0]), batch[1])
+        loss.backward()
+        optimizer.step()
+        sched.step()
+        return loss
+
+    torch.manual_seed(0)
+    target = Target(model=nn.Linear(4, 2), batch=(torch.randn(8, 4), torch.randn(8, 2)), loss_fn=F.mse_loss,
+                    train_step=with_scheduler)  # fmt: skip
+    for name in ("step_audit", "accum_scale"):
+        assert run(name, target).status != "error", name
