@@ -8,8 +8,8 @@
 (c) the independent paraphrase sets (benchmarks/paraphrases/), symptom only, in-process (`--no-probes`):
     paraphrases.toml per half (split.py): DEV was read and tuned on (in-sample), TEST is only measured;
     holdout_b.toml, holdout_c.toml and holdout_f.toml, written blind later, were each measured once and then
-    tuned on (in-sample since); holdout_d.toml, holdout_e.toml, holdout_g.toml, holdout_h.toml and holdout_i.toml, written
-    blind later, are only measured (texts and misses never printed).
+    tuned on (in-sample since); holdout_d.toml, holdout_e.toml, holdout_g.toml, holdout_h.toml and
+    holdout_i.toml, written blind later, are only measured (texts and misses never printed).
 
 Brier is over the top answer: mean of (confidence - correct)^2, as in benchmarks/diagnosis.py.
 Corpus cases carry a `batch` (case.toml; cases without one are the "original" 55): figures are printed for
