@@ -45,6 +45,17 @@ class _FirstStep:
             self.grad = self.watch.calls[-1][1] if self.watch.calls else {}
 
 
+def _no_dropout(model: torch.nn.Module) -> None:
+    """Dropout off in a probe's copy: dropout modules and float dropout rates kept on modules (an
+    attention's `dropout_prob`, nn.MultiheadAttention's `dropout`) set to 0."""
+    for m in model.modules():
+        for name, value in list(vars(m).items()):
+            if "dropout" in name and isinstance(value, float) and 0.0 < value < 1.0:
+                setattr(m, name, 0.0)
+        if isinstance(m, torch.nn.modules.dropout._DropoutNd):
+            m.p = 0.0
+
+
 @probe(
     headline=("gradient_ratio",),
     outcomes=("accum_scaled", "accum_unscaled"),
@@ -55,7 +66,7 @@ class _FirstStep:
 def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -> ProbeResult:
     """Gradient accumulation in your train_step: is the accumulated gradient the batch's, or k times it?
 
-    Runs your `train_step` once on a copy, counting the backward calls before the first
+    Runs your `train_step` once on a copy (dropout off), counting the backward calls before the first
     `optimizer.step()` and reading `.grad` right after the last of them; a second copy computes the
     gradient of `loss_fn` on the whole batch. With k >= 2 backward calls, an accumulated gradient about
     k times the batch gradient (projected on it) is `accum_unscaled`; about 1 time is `accum_scaled`;
@@ -63,6 +74,7 @@ def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -
     step that calls backward once.
     """
     model = copy_model(target)
+    _no_dropout(model)  # both copies deterministic: micro-batches draw other dropout masks than the batch
     reference = clone(model, target)
     opt = make_optimizer(target, model)
     if not hasattr(opt, "register_step_pre_hook"):

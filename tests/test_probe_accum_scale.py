@@ -31,7 +31,8 @@ def _accumulating(divide: bool, k: int = 4):
 def _target(step) -> Target:
     torch.manual_seed(0)
     x, y = torch.randn(32, 6), torch.randint(0, 3, (32,))
-    model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 3))
+    # Dropout draws other masks per micro-batch than over the batch: the probe turns it off in its copies.
+    model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Dropout(0.3), nn.Linear(16, 3))
     return Target(model=model, batch=(x, y), loss_fn=F.cross_entropy, train_step=step)
 
 
@@ -45,6 +46,7 @@ def test_accumulated_gradient_against_the_batch_gradient(divide: bool, status: s
     # plain torch: the undivided sum of four micro-batch mean losses is four times the batch mean's gradient
     t = _target(_accumulating(divide))
     x, y = t.batch
+    t.model.eval()
     t.model.zero_grad()
     sum(F.cross_entropy(t.model(xs), ys) for xs, ys in zip(x.chunk(4), y.chunk(4), strict=True)).backward()
     summed = t.model[0].weight.grad.clone()
