@@ -219,6 +219,16 @@ CASES = [
         "     def update(self, val, n=1):\n-        self.sum += val * n\n+        self.sum += float(val) * n\n",
     ),
     (
+        "gradient_cut_added",
+        "graph.detached",
+        " def policy_loss(self, advs):\n-    logp = torch.stack(self.log_probs)\n"
+        "+    logp = torch.tensor(self.log_probs, device=advs.device)\n     loss = -(logp * advs).mean()\n"
+        "     return loss\n",
+        " def policy_loss(self, advs):\n-    logp = torch.stack(self.log_probs)\n"
+        "+    logp = torch.stack(self.log_probs).to(advs.device)\n     loss = -(logp * advs).mean()\n"
+        "     return loss\n",
+    ),
+    (
         "one_side_reordered",
         "data.label_misalignment",
         " def evaluate(model, x_test, y_test):\n+    order = torch.randperm(len(x_test))\n+    x_test = x_test[order]\n"

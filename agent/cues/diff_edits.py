@@ -305,7 +305,7 @@ def gradient_cut_added(hunk: DiffHunk) -> list[Hit]:
     new = [ln for ln in hunk.lines if ln.kind != "-"]
     out = []
     for i, ln in enumerate(new):
-        m = _CUT.search(_code(ln))
+        m = _CUT.search(_code(ln)) or _rewrapped(_code(ln), removed)
         name = re.match(r"\s*(\w+)\s*(?:[-+*/]?=(?!=)|\.(?:append|extend)\()", _code(ln))
         if ln.kind != "+" or not m or not name or m.group(0) in removed:
             continue
@@ -313,6 +313,14 @@ def gradient_cut_added(hunk: DiffHunk) -> list[Hit]:
             out.append((ln, f"`{m.group(0).lstrip(')').strip()}` makes `{name.group(1)}` a constant, yet it still "
                         "feeds the loss: no gradient flows through this term"))
     return out
+
+
+def _rewrapped(code: str, removed: str) -> re.Match[str] | None:
+    """`torch.tensor(xs, ...)` where the removed code stacked the same `xs` with torch.stack/cat: the list's
+    tensors lose their graph."""
+    m = re.search(r"\btorch\.(?:tensor|as_tensor)\(\s*([\w.]+)(?=\s*[,)])", code)
+    stacked = m and re.search(rf"\btorch\.(?:stack|cat)\(\s*{re.escape(m.group(1))}\s*[,)]", removed)
+    return m if stacked else None
 
 
 def _reaches_loss(name: str, later: list[DiffLine], func: str | None) -> bool:
