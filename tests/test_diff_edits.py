@@ -229,6 +229,14 @@ CASES = [
         "     return loss\n",
     ),
     (
+        "fit_moved_before_split",
+        "data.leakage",
+        "-    train_raw, test_raw = divide(raw)\n-    scaler.fit(train_raw)\n+    scaler.fit(raw)\n"
+        "+    data = scaler.transform(raw)\n+    train, test = divide(data)\n",
+        "-    scaler = StandardScaler()\n+    scaler = MinMaxScaler()\n     train_raw, test_raw = divide(raw)\n"
+        "     scaler.fit(train_raw)\n",
+    ),
+    (
         "one_side_reordered",
         "data.label_misalignment",
         " def evaluate(model, x_test, y_test):\n+    order = torch.randperm(len(x_test))\n+    x_test = x_test[order]\n"

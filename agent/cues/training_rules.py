@@ -120,21 +120,29 @@ def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
     return []
 
 
+_FIT = re.compile(r"\.fit(?:_transform)?\(\s*(\w*)|\b(?:mean|std)\(\s*(?:dim|axis)?")
+_SPLIT = re.compile(r"train_test_split|random_split|\[\s*:\s*n_train|\bsplit\w*\s*=|\bdivide\w*\(")
+
+
+@cue("fit_moved_before_split", scope="hunk", on=("diff",))
+def fit_moved_before_split(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change adds a fit (scaler, mean/std) on data that is split into train/test only afterwards."""
+    kept = [ln for ln in hunk.lines if ln.kind != "-"]
+    for i, ln in enumerate(kept):
+        m = _FIT.search(strip_comment(ln.text))
+        if ln.kind != "+" or not m or "train" in (m.group(1) or "").lower():
+            continue
+        if any(_SPLIT.search(strip_comment(later.text)) for later in kept[i + 1 :]):
+            return [(ln, f"adds `{ln.text.strip()}` before the train/test split: test statistics leak into training")]
+    return []
+
+
 @cue("fit_before_split", scope="file", on=("source",))
 def fit_before_split(path: str, text: str) -> list[tuple[int, str]]:
     """A scaler/statistic fitted on the full data before the train/validation split."""
     lines = [strip_comment(raw) for raw in text.splitlines()]
-    fit = next(
-        (i for i, c in enumerate(lines) if re.search(r"\.fit(_transform)?\(|\b(mean|std)\(\s*(dim|axis)?", c)), None
-    )
-    split = next(
-        (
-            i
-            for i, c in enumerate(lines)
-            if re.search(r"train_test_split|random_split|\[\s*:\s*n_train|\bsplit\w*\s*=", c)
-        ),
-        None,
-    )
+    fit = next((i for i, c in enumerate(lines) if _FIT.search(c)), None)
+    split = next((i for i, c in enumerate(lines) if _SPLIT.search(c)), None)
     if fit is not None and split is not None and fit < split:
         return [(fit + 1, "statistics fitted before the train/validation split")]
     return []
