@@ -418,6 +418,7 @@ def test_two_checkpoints_a_few_thousand_steps_in_are_a_short_run_and_a_small_sav
     assert "short_training" in ids("At iteration 1.5k the loss was 0.8 and at 3k it is 0.79.")
     assert "short_training" not in ids("At step 150k the loss was 0.8 and at 300k it is 0.79.")
     assert "short_training" in ids("The run has processed about 0.2 epochs so far.")
+    assert "short_training" in ids("The loss went from 2.3 to 2.2 and then I stopped it.")
     assert "short_training" not in ids("At step 50000 the loss was 1.1 and at step 90000 it is 0.9.")
     assert "small_model" in ids("My checkpoint is only 4 MB on disk, which seems tiny for so much data.")
     assert "small_model" not in ids("The checkpoint is 400 MB on disk.")
@@ -439,6 +440,9 @@ def test_a_bare_percentage_after_a_split_word_in_an_accuracy_sentence_is_that_sp
         ("In a fresh script I load it, call model.eval() and get 91% on the same split.", "eval_mode_elsewhere_better"),
         ("The predicted labels land one position after the word they belong to.", "labels_shifted"),
         ("Tensorboard logs a reward of 900, but when I watch the policy play it fails.", "metric_contradicts_outputs"),
+        ("Dev F1 hits its best value at epoch 4 and then drops every epoch after.", "val_worsens"),
+        ("The predicted values of the critic keep growing over the run.", "value_estimates_grow"),
+        ("The MSE part is around 1e4 while the KL part is around 1.", "loss_terms_scale_differ"),
     ],
 )
 def test_more_facts_of_modes_metrics_and_labels_are_read(text: str, fact: str):

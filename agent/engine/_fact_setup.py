@@ -69,6 +69,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("short_training", "training ran only briefly", [
         r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9](?:\.\d)?k\b.{0,80}\b(?:at|after|by|to) (?:step |iteration )?[1-9](?:\.\d)?k\b",
         r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9]\d{2,3}\b.{0,80}\b(?:at|after|by|to) (?:step |iteration |iter )?[1-9]\d{2,3}\b",
+        r"\b(?:and )?then i (?:stopped|killed|aborted|cancell?ed) (?:it|the run|the job|training)\b|\bi (?:stopped|killed) (?:it|the run|training) (?:early|after)\b",
         r"\b0?\.\d+ (?:of an )?epochs?\b|\ba fraction of (?:an|one|the first) epoch|\b(?:less|fewer) than (?:one|a|1|a single) (?:full )?epoch|\b(?:half|a quarter|a third) of (?:an|the first|one) epoch",
     ]),
     ("small_model", "a deliberately small or shallow model", [
@@ -95,6 +96,12 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
         r"(?:logs?|logged|tensorboard|wandb|dashboard)\b.{0,60}\bbut\b.{0,40}(?:render|watch|run|evaluat|look|play)\w*.{0,40}(?:poorly|badly|fails?\b|terribly)",
+    ]),
+    ("val_worsens", "validation loss rising or validation accuracy falling", [
+        VAL_WORD + r"\w* (?:acc\w*|auc|f1|map|score|metric)\b.{0,30}(?:reaches|hits|peaks?|tops? out)\b.{0,20}\b(?:max\w*|peak|best)\b.{0,80}(?:go(?:es)? down|drops?|declin\w*|decreas\w*|falls?|gets? worse)",
+    ]),
+    ("value_estimates_grow", "the learned value estimates keep growing", [
+        r"\b(?:q[- ]?values?|value estimates?|v[- ]?values?|predicted (?:returns?|values?))\b.{0,40}\b(?:creep\w* up|keep (?:growing|rising|increasing|climbing)|grow\w* (?:without bound|forever|steadily)|blow\w* up|explod\w*|diverg\w*)",
     ]),
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|numel)\b.{0,60}(?:says?|gives?|shows?|reports?|prints?|is|are)\s+~?\d[\d.,]*\s*[km]?\b.{0,30}\b(?:but|while|whereas) (?:i |we )?(?:expect\w*|should)",
