@@ -208,12 +208,13 @@ def _trimmed_padding(
         y0 = main_tensor(call_flat(target, model, inputs)).float()
     if not seen.seen:
         return None, {"attention_check": "no mask input and no attention over the tokens: not audited"}, []
-    ids = inputs[ti]
+    ids, pad_id = inputs[ti], int(inputs[ti][sel][0])
+    vocab = max(int(ids.max()) + 1, 2)  # ids seen in the batch only: never an id the embedding lacks
     redrawn = ids.clone()
     gen = torch.Generator().manual_seed(seed)
-    noise = torch.randint(1, max(int(ids.max()) + 1, 2), ids.shape, generator=gen).to(ids.device)
-    redrawn[~sel] = (ids[~sel] + noise[~sel]) % max(int(ids.max()) + 1, 2)
-    redrawn[~sel & (redrawn == int(ids[sel][0]))] += 1  # never the pad id
+    noise = torch.randint(1, vocab, ids.shape, generator=gen).to(ids.device)
+    redrawn[~sel] = (ids[~sel] + noise[~sel]) % vocab
+    redrawn[~sel & (redrawn == pad_id)] = (pad_id + 1) % vocab  # never the pad id
     with torch.no_grad():
         y1 = main_tensor(call_flat(target, model, keep)).float()
         y2 = main_tensor(call_flat(target, model, tuple(redrawn if i == ti else x for i, x in enumerate(inputs))))

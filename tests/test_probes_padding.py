@@ -190,3 +190,28 @@ def test_a_mask_built_from_the_ids_inside_the_model(mask: str, status: str):
     with torch.no_grad():
         same = torch.allclose(model(ids), model(other))
     assert same == (mask == "inverted")
+
+
+class PadLast(nn.Module):
+    """Pad id V - 1, the last row of the embedding table; the mask is built from the ids."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(V, 16)
+        self.query = nn.Parameter(torch.randn(1, 1, 16))
+        self.head = nn.Linear(16, 2)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        keep = (ids != V - 1)[:, None, :]  # (B, 1, T): True = may attend
+        ctx = F.scaled_dot_product_attention(self.query.expand(len(ids), -1, -1), self.emb(ids), self.emb(ids),
+                                             attn_mask=keep)  # fmt: skip
+        return self.head(ctx[:, 0])
+
+
+def test_a_pad_id_that_is_the_largest_id_is_never_redrawn_out_of_the_vocabulary():
+    torch.manual_seed(0)
+    ids = torch.randint(0, V - 2, (6, 10), generator=torch.Generator().manual_seed(5))
+    for row, length in enumerate((4, 7, 6, 8, 5, 7)):
+        ids[row, length:] = V - 1
+    r = run(Target(model=PadLast(), batch=(ids, torch.randint(0, 2, (6,))), loss_fn=F.cross_entropy))
+    assert r.status == "passed" and r.outcomes == ["padding_masked"], r.summary
