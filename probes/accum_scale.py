@@ -91,6 +91,10 @@ def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -
     k = first.backward_calls or 0
     if k < 2:
         return not_applicable("accum_scale", f"the step calls backward {k} time(s) before stepping: no accumulation")
+    # The reference in the mode the step trained in, dropout off too (a copy rebuilt from the target
+    # function, for a model a deep copy cannot isolate, comes back with its dropout on).
+    reference.train(model.training)
+    _no_dropout(reference)
     reference.zero_grad(set_to_none=True)
     with fork_rng(reference):
         torch.manual_seed(ctx.seed)

@@ -64,3 +64,19 @@ def test_a_step_with_one_backward_is_not_accumulation() -> None:
         return loss
 
     assert run("accum_scale", _target(step)).status == "not_applicable"
+
+
+def test_a_step_that_switches_to_training_mode_is_compared_in_training_mode() -> None:
+    """The model arrives in eval mode (left there by validation); the step calls model.train(), and batch
+    norm then normalises with batch statistics: the reference gradient must too, or the ratio drifts."""
+    t = _target(_accumulating(divide=True, k=2))
+    model = nn.Sequential(nn.Linear(6, 16), nn.BatchNorm1d(16), nn.ReLU(), nn.Linear(16, 3)).eval()
+
+    def step(m: nn.Module, batch: tuple, optimizer: torch.optim.Optimizer, loss_fn) -> torch.Tensor:
+        m.train()
+        return _accumulating(divide=False, k=2)(m, batch, optimizer, loss_fn)
+
+    x, y = t.batch
+    shifted = (5 * x + 20, y)  # far from the fresh running statistics (0, 1) that eval mode would use
+    result = run("accum_scale", Target(model=model, batch=shifted, loss_fn=F.cross_entropy, train_step=step))
+    assert result.status == "failed" and result.outcomes == ["accum_unscaled"], result.summary
