@@ -33,6 +33,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30g",
     "fresh-2026-11-30h",
     "fresh-2026-11-30i",
+    "fresh-2026-11-30j",
 )
 
 
