@@ -97,8 +97,34 @@ class LoaderRecord(BaseModel):
     batches: int = 0
     kept: int = Field(default=0, description="batches kept (bounded copies) for the probes")
     batch_size: int | None = None
+    length: int | None = Field(default=None, description="batches per epoch (len of the loader), when it has one")
     num_workers: int = 0
     where: Site | None = None
+
+
+class ScheduleRecord(BaseModel):
+    """One learning-rate scheduler the run stepped: how often per optimizer step, and where its learning
+    rate would go over one epoch at that pace (projected on a copy at its first step)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str = Field(description="the scheduler's class name")
+    where: Site | None = Field(default=None, description="where scheduler.step() was called")
+    calls_at: list[int] = Field(default_factory=list, description="optimizer steps taken before each step() call")
+    lr_start: float | None = Field(default=None, description="group 0's learning rate at the first step() call")
+    per_batch_by_design: bool = Field(default=False, description="a schedule torch documents as stepped per batch")
+    epoch_batches: int | None = Field(default=None, description="batches per epoch of the training data, when known")
+    projected_steps: int = Field(default=0, description="step() calls projected on a copy (half an epoch)")
+    projected_min_ratio: float | None = Field(
+        default=None, description="lowest learning rate over the projection, over its peak before that point"
+    )
+    projected_min_at: int | None = Field(default=None, description="projected step() call where that lowest value fell")
+
+    @property
+    def per_step(self) -> bool:
+        """Stepped at (almost) every optimizer step: three calls or more, never two optimizer steps apart."""
+        gaps = [b - a for a, b in zip(self.calls_at, self.calls_at[1:], strict=False)]
+        return len(self.calls_at) >= 3 and all(g <= 1 for g in gaps)
 
 
 class LossCall(BaseModel):
@@ -138,6 +164,7 @@ class TrainObservation(BaseModel):
     passes: list[ModePass] = Field(default_factory=list, description="distinct (role, mode, site) model calls")
     loaders: list[LoaderRecord] = Field(default_factory=list)
     loss: LossCall | None = None
+    schedulers: list[ScheduleRecord] = Field(default_factory=list, description="LR schedulers stepped")
     model_class: str | None = None
     model_call: dict[str, JsonValue] | None = Field(
         default=None, description="structure of the first training call's arguments (shapes, dtypes, keys)"

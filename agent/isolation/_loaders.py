@@ -74,6 +74,13 @@ class _Iter:
         return batch
 
 
+def _length(loader: Any) -> int | None:
+    try:
+        return len(loader)
+    except TypeError:  # an IterableDataset without __len__
+        return None
+
+
 class LoaderHooks:
     """The DataLoader half of an Observer."""
 
@@ -123,6 +130,7 @@ class LoaderHooks:
                     LoaderRecord(
                         key=key,
                         batch_size=getattr(loader, "batch_size", None),
+                        length=_length(loader),
                         num_workers=int(getattr(loader, "num_workers", 0) or 0),
                         where=where if isinstance(where, Site) else None,
                     )
@@ -161,6 +169,11 @@ class LoaderHooks:
         """The kept copies of a loader's first batches."""
         st = self.loaders.get(key)
         return list(st.kept) if st else []
+
+    def train_length(self) -> int | None:
+        """Batches per epoch of the loader feeding training (the one iterated now), when it has a length."""
+        st = self.current
+        return st.record.length if st is not None and st.record.role == "train" else None
 
     def train_key(self) -> str | None:
         return next((k for k, st in self.loaders.items() if st.record.role == "train"), None)

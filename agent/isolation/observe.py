@@ -2,10 +2,11 @@
 
 `Observer` installs process-wide hooks — optimizer step pre/post hooks, module forward (pre-)hooks,
 a wrapper around `Tensor.backward`/`torch.autograd.backward`, `DataLoader.__iter__`, the functional
-losses of `torch.nn.functional` and `GradScaler.update` — and records what the run does: loss, lr and
-gradient norms per step, whether gradients were cleared before each backward, which parameters
+losses of `torch.nn.functional`, `GradScaler.update` and the LR schedulers' `step` — and records what
+the run does: loss, lr and gradient norms per step, whether gradients were cleared before each backward, which parameters
 changed or never got a gradient, the training flag of mode-dependent modules in training and in
-evaluation passes, the top-level model call, DataLoader batches, the first non-finite value. Steps
+evaluation passes, the top-level model call, DataLoader batches, the first non-finite value, the
+schedulers stepped and their pace (probes/_schedule.py). Steps
 are optimizer steps, or hand-written updates recognised from parameter changes between backwards.
 
 Stable interface (used by the CLI's script runner, the framework callbacks and `watch()`):
@@ -39,6 +40,7 @@ from debug_agent.isolation import _observed as h
 from debug_agent.isolation._loaders import LoaderHooks
 from debug_agent.isolation._observed import FUNCTIONAL_LOSSES, SeenLoss
 from debug_agent.isolation._steps import StepHooks, StepLimitReached
+from debug_agent.probes._schedule import ScheduleWatch
 
 __all__ = ["Captured", "Intervention", "Observer", "StepLimitReached"]
 from debug_agent.schemas.observation import LossCall, ModePass, NonFinite, TrainObservation
@@ -90,6 +92,7 @@ class Observer(StepHooks):
         self.captured = Captured()
         self.obs = TrainObservation()
         self.loaders = LoaderHooks(self)
+        self.schedules = ScheduleWatch(lambda: self.steps, self.loaders.train_length)
         self._handles: list[Any] = []
         self._patches: list[tuple[Any, str, Any]] = []
         self._depth = 0
@@ -156,6 +159,7 @@ class Observer(StepHooks):
         self._patch(DataLoader, "__iter__", self.loaders.wrap_iter(DataLoader.__iter__))
         self._patch(torch.amp.GradScaler, "update", self._wrap_scaler_update(torch.amp.GradScaler.update))
         self._patch(torch.amp.GradScaler, "scale", self._wrap_scaler_scale(torch.amp.GradScaler.scale))
+        self.schedules.install()
         self._started = time.monotonic()
         return self
 
@@ -167,6 +171,7 @@ class Observer(StepHooks):
         for owner, name, orig in reversed(self._patches):
             setattr(owner, name, orig)
         self._patches = []
+        self.schedules.remove()
 
     def __enter__(self) -> Observer:
         return self.install()
@@ -184,6 +189,7 @@ class Observer(StepHooks):
             for key, p in self._passes.items()
         ]
         obs.loaders = self.loaders.records()
+        obs.schedulers = self.schedules.records()
         trainable = {i: p for i, p in self._params.items() if p.requires_grad}
         obs.params_frozen = [self._names[i] for i, p in self._params.items() if not p.requires_grad][:50]
         if self.steps:

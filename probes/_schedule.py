@@ -1,0 +1,160 @@
+"""Watch the learning-rate schedulers a training run steps (used by lr_schedule and the script Observer).
+
+`ScheduleWatch` wraps `step` of torch's scheduler classes while it is installed. For each scheduler it
+records how many optimizer steps came before each of its `step()` calls, and, at its first call, projects
+its learning rate over half an epoch of calls at that pace, on a copy: the copy steps a throwaway
+optimizer that holds the same hyperparameters, so the user's scheduler and optimizer never move. A
+schedule written in epochs (StepLR, cosine over N epochs) and stepped once per batch reaches its end
+within the first epoch; a schedule written in iterations does not.
+
+May import: torch, schemas, the probe helpers.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from torch.optim import lr_scheduler as lrs
+
+from debug_agent.schemas import ScheduleRecord, Site
+
+from ._common import display_path, user_frame
+
+MAX_PROJECTED = 20_000  # step() calls projected at most (half an epoch of a very large loader)
+KEEP_CALLS = 32
+# Schedulers whose step needs a metric or drives other schedulers through the user's optimizer:
+# their projection on a copy would not be their own, so they get none.
+NOT_PROJECTED = (lrs.ReduceLROnPlateau, lrs.SequentialLR, lrs.ChainedScheduler)
+# Schedules torch documents as stepped after every batch: their low points are by design.
+PER_BATCH_BY_DESIGN = (lrs.CyclicLR, lrs.OneCycleLR)
+
+
+def scheduler_classes() -> list[type]:
+    """torch's scheduler classes that define their own `step` (subclasses defined later still reach
+    the base class's through super())."""
+    seen: list[type] = []
+    todo = [lrs.LRScheduler]
+    while todo:
+        cls = todo.pop()
+        if cls not in seen:
+            seen.append(cls)
+            todo.extend(cls.__subclasses__())
+    return [c for c in seen if "step" in vars(c)]
+
+
+class ScheduleWatch:
+    """Records scheduler step() calls. `optimizer_steps()` says how many optimizer steps the run has
+    taken; `epoch_batches()` how many batches an epoch of the training data has (None: unknown)."""
+
+    def __init__(self, optimizer_steps: Callable[[], int], epoch_batches: Callable[[], int | None]) -> None:
+        self.optimizer_steps = optimizer_steps
+        self.epoch_batches = epoch_batches
+        self._records: dict[int, ScheduleRecord] = {}
+        self._inside = 0  # >0 inside a step() (nested super() calls, children, the projection)
+        self._patches: list[tuple[type, Any]] = []
+
+    def wrap(self, orig: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(orig)
+        def step(sched: Any, *args: Any, **kwargs: Any) -> Any:
+            if self._inside or getattr(sched, "_is_initial", False) or len(self._records) >= 8:
+                return orig(sched, *args, **kwargs)  # nested, the constructor's initial step, or too many
+            first = id(sched) not in self._records
+            if first:
+                self._records[id(sched)] = self._start(sched)
+            rec = self._records[id(sched)]
+            if len(rec.calls_at) < KEEP_CALLS:
+                rec.calls_at.append(self.optimizer_steps())
+            self._inside += 1
+            try:
+                return orig(sched, *args, **kwargs)
+            finally:
+                self._inside -= 1
+
+        return step
+
+    def install(self) -> ScheduleWatch:
+        for cls in scheduler_classes():
+            self._patches.append((cls, vars(cls)["step"]))
+            cls.step = self.wrap(vars(cls)["step"])  # type: ignore[method-assign]
+        return self
+
+    def remove(self) -> None:
+        for cls, orig in reversed(self._patches):
+            cls.step = orig  # type: ignore[method-assign]
+        self._patches = []
+
+    def __enter__(self) -> ScheduleWatch:
+        return self.install()
+
+    def __exit__(self, *exc: object) -> None:
+        self.remove()
+
+    def records(self) -> list[ScheduleRecord]:
+        return [r.model_copy(deep=True) for r in self._records.values()]
+
+    def _start(self, sched: Any) -> ScheduleRecord:
+        frame = user_frame()
+        where = Site(file=display_path(frame[0]), line=frame[1], code=frame[2]) if frame else None
+        groups = getattr(getattr(sched, "optimizer", None), "param_groups", None) or [{}]
+        rec = ScheduleRecord(
+            kind=type(sched).__name__,
+            where=where,
+            lr_start=_lr(groups[0]),
+            per_batch_by_design=isinstance(sched, PER_BATCH_BY_DESIGN),
+        )
+        rec.epoch_batches = self.epoch_batches()
+        if rec.epoch_batches and not isinstance(sched, NOT_PROJECTED):
+            self._inside += 1
+            try:
+                _project(sched, rec, min(rec.epoch_batches // 2, MAX_PROJECTED))
+            finally:
+                self._inside -= 1
+        return rec
+
+
+def _lr(group: dict[str, Any]) -> float | None:
+    lr = group.get("lr")
+    return float(lr) if isinstance(lr, (int, float, torch.Tensor)) else None
+
+
+def _project(sched: Any, rec: ScheduleRecord, calls: int) -> None:
+    """Step a copy of `sched` `calls` times on a throwaway optimizer with the same hyperparameters and
+    record the lowest learning rate of group 0 relative to its peak up to then."""
+    try:
+        sim = _copy(sched)
+    except (TypeError, AttributeError, RuntimeError, copy.Error):
+        return  # state a copy cannot take (a lambda over a lock, a device handle): no projection
+    peak = _lr(sim.optimizer.param_groups[0]) or 0.0
+    lo_ratio, lo_at = 1.0, 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the copy steps without optimizer.step(): torch warns about order
+        for k in range(1, calls + 1):
+            sim.step()
+            lr = _lr(sim.optimizer.param_groups[0]) or 0.0
+            peak = max(peak, lr)
+            if peak > 0 and lr / peak < lo_ratio:
+                lo_ratio, lo_at = lr / peak, k
+    rec.projected_steps = calls
+    rec.projected_min_ratio = round(lo_ratio, 6)
+    rec.projected_min_at = lo_at
+
+
+def _copy(sched: Any) -> Any:
+    """A copy of the scheduler driving a throwaway SGD whose param groups hold the same hyperparameters."""
+    groups = []
+    for g in sched.optimizer.param_groups:
+        hyper = {k: copy.deepcopy(v) for k, v in g.items() if k != "params"}
+        groups.append({**hyper, "params": [torch.zeros(1, requires_grad=True)]})
+    shadow = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+    shadow.param_groups = groups
+    sim = copy.copy(sched)
+    # References to the scheduler or its optimizer inside its state (a bound scale function) point at the copies.
+    memo: dict[int, Any] = {id(sched): sim, id(sched.optimizer): shadow}
+    sim.__dict__ = copy.deepcopy({k: v for k, v in vars(sched).items() if k != "optimizer"}, memo)
+    sim.optimizer = shadow
+    return sim
