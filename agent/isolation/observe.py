@@ -3,11 +3,11 @@
 `Observer` installs process-wide hooks — optimizer step pre/post hooks, module forward (pre-)hooks,
 a wrapper around `Tensor.backward`/`torch.autograd.backward`, `DataLoader.__iter__`, the functional
 losses of `torch.nn.functional`, `GradScaler.update` and the LR schedulers' `step` — and records what
-the run does: loss, lr and gradient norms per step, whether gradients were cleared before each backward, which parameters
-changed or never got a gradient, the training flag of mode-dependent modules in training and in
-evaluation passes, the top-level model call, DataLoader batches, the first non-finite value, the
-schedulers stepped and their pace (probes/_schedule.py). Steps
-are optimizer steps, or hand-written updates recognised from parameter changes between backwards.
+the run does: loss, lr and gradient norms per step, whether gradients were cleared before each
+backward, which parameters changed or never got a gradient, the training flag of mode-dependent
+modules in training and in evaluation passes, the top-level model call, DataLoader batches, the first
+non-finite value, the schedulers stepped and their pace (probes/_schedule.py). Steps are optimizer
+steps, or hand-written updates recognised from parameter changes between backwards.
 
 Stable interface (used by the CLI's script runner, the framework callbacks and `watch()`):
 
