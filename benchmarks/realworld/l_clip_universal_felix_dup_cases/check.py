@@ -1,34 +1,40 @@
+import importlib.util
+import pathlib
+
 import torch
-import torch.nn as nn
+
+_HERE = pathlib.Path(__file__).resolve().parent
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("rw_l_clip_universal_felix_dup_cases_target", _HERE / "target.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def _check() -> str:
-    torch.manual_seed(0)
-    g = torch.Generator().manual_seed(1)
-    n, d = 400, 16
-    x = torch.randn(n, d, generator=g)
-    signal = x[:, 0] + 0.5 * x[:, 1]
-    y = ((signal + 1.2 * torch.randn(n, generator=g)) > 0).long()  # noisy labels: only memorisation gets them right
-    train_idx = torch.arange(0, 300)
-    test_idx = torch.arange(300, 400)
-    dup = train_idx[:7]  # seven training cases also listed for testing
-    test_all = torch.cat([test_idx, dup])
-    model = nn.Sequential(nn.Linear(d, 128), nn.ReLU(), nn.Linear(128, 128), nn.ReLU(), nn.Linear(128, 2))
-    opt = torch.optim.Adam(model.parameters(), lr=3e-3)
-    for _ in range(250):
+    mod = _load()
+    t = mod.make_target()
+    model, loss_fn = t["model"], t["loss_fn"]
+    opt = t["optimizer"](model.parameters())
+    x, y = t["train_data"]
+    for _ in range(300):
         opt.zero_grad()
-        nn.functional.cross_entropy(model(x[train_idx]), y[train_idx]).backward()
+        loss_fn(model(x), y).backward()
         opt.step()
+    gtr, gte = t["groups"]
+    overlap = sorted(set(gtr) & set(gte))
+    xv, yv = t["val_data"]
     with torch.no_grad():
-        p_true = model(x).softmax(1).gather(1, y[:, None]).squeeze(1)
-    score_dup = p_true[dup].mean().item()
-    score_clean = p_true[test_idx].mean().item()
-    overlap = len(set(train_idx.tolist()) & set(test_all.tolist()))
-    assert overlap == 7
-    assert score_dup > 0.95 and score_clean < 0.8, (score_dup, score_clean)
+        hit = (model(xv).argmax(1) == yv).float()
+    dup = torch.tensor([g in set(gtr) for g in gte])
+    acc_dup, acc_new = hit[dup].mean().item(), hit[~dup].mean().item()
+    assert len(overlap) == 7
+    assert acc_dup > 0.95 and acc_new < acc_dup - 0.2, (acc_dup, acc_new)
     return (
-        f"{overlap} test cases also in the training list: mean score {score_dup:.2f} on them vs "
-        f"{score_clean:.2f} on the {len(test_idx)} unseen test cases"
+        f"{len(overlap)} case ids in both split lists; test accuracy {acc_dup:.2f} on their patches vs "
+        f"{acc_new:.2f} on the unseen test cases"
     )
 
 
