@@ -23,7 +23,7 @@ from torch.optim import lr_scheduler as lrs
 
 from debug_agent.schemas import ScheduleRecord, Site
 
-from ._common import display_path, user_frame
+from ._common import called_from_library, display_path, is_user_file, user_frame
 
 MAX_PROJECTED = 20_000  # step() calls projected at most (half an epoch of a very large loader)
 KEEP_CALLS = 32
@@ -105,7 +105,7 @@ class ScheduleWatch:
             kind=type(sched).__name__,
             where=where,
             lr_start=_lr(groups[0]),
-            per_batch_by_design=isinstance(sched, PER_BATCH_BY_DESIGN),
+            per_batch_by_design=isinstance(sched, PER_BATCH_BY_DESIGN) or _library_paced(sched),
         )
         rec.epoch_batches = self.epoch_batches()
         if rec.epoch_batches and not isinstance(sched, NOT_PROJECTED):
@@ -115,6 +115,19 @@ class ScheduleWatch:
             finally:
                 self._inside -= 1
         return rec
+
+
+def _library_paced(sched: Any) -> bool:
+    """A schedule a library sizes and steps itself: step() called from its code (a Trainer's loop), or a
+    LambdaLR whose functions a library wrote (`get_linear_schedule_with_warmup(num_training_steps=...)`
+    counts in optimizer steps by its contract)."""
+    if called_from_library():
+        return True
+    for fn in getattr(sched, "lr_lambdas", None) or []:
+        code = getattr(getattr(fn, "func", fn), "__code__", None)
+        if code is not None and not is_user_file(code.co_filename):
+            return True
+    return False
 
 
 def _lr(group: dict[str, Any]) -> float | None:

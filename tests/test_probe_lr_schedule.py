@@ -85,6 +85,13 @@ def test_schedule_in_batches_stepped_per_batch_passes(name):
     assert result.status == "passed" and result.outcomes == ["schedule_spans_epoch"], result.summary
 
 
+def test_library_schedule_sized_in_steps_passes_even_when_short():
+    """A library's schedule counts optimizer steps by contract: one sized to 20 steps is a short run, not a misstep."""
+    transformers = pytest.importorskip("transformers")
+    short = _target(lambda o: transformers.get_linear_schedule_with_warmup(o, 2, num_training_steps=20))
+    assert run("lr_schedule", short).outcomes == ["schedule_spans_epoch"]
+
+
 def test_no_scheduler_and_unknown_epoch_give_no_evidence():
     assert run("lr_schedule", _target(None)).status == "not_applicable"
     unknown = run("lr_schedule", _target(EPOCH_SCHEDULES["step_in_epochs"], with_data=False))
