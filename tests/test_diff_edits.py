@@ -244,6 +244,35 @@ CASES = [
         " def evaluate(model, x_test, y_test):\n+    order = torch.randperm(len(x_test))\n+    x_test = x_test[order]\n"
         "+    y_test = y_test[order]\n",
     ),
+    (
+        "train_mode_in_eval",
+        "mode.train_at_eval",
+        "     model.eval()\n     with torch.no_grad():\n         for x, y in val_loader:\n"
+        "+            model.train()\n             out = model(x)\n",
+        "     model.eval()\n     with torch.no_grad():\n         for x, y in val_loader:\n"
+        "             out = model(x)\n+    model.train()\n     for x, y in train_loader:\n",
+    ),
+    (
+        "scheduler_pace_changed",
+        "optim.scheduler_misstep",
+        "-    sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.95)\n"
+        "+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=epochs * len(loader))\n",
+        "-    sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.95)\n"
+        "+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=epochs * len(loader))\n"
+        "     for x, y in loader:\n         step(x, y)\n+        sched.step()\n",
+    ),
+    (
+        "softmax_added_to_output",
+        "loss.double_activation",
+        "     out, _ = self.rnn(x)\n-    return self.fc(out)\n+    return torch.sigmoid(self.fc(out))\n",
+        "     out, _ = self.rnn(x)\n-    return torch.sigmoid(self.fc(out))\n+    return torch.sigmoid(self.fc(self.drop(out)))\n",
+    ),
+    (
+        "label_shift_changed",
+        "data.label_misalignment",
+        '-    label = df["ret"].shift(-1)\n+    label = df["ret"].shift(1)\n',
+        '-    label = df["ret"].shift(-1)\n+    label = df["ret"].shift(-1).fillna(0)\n',
+    ),
 ]
 
 
@@ -276,3 +305,5 @@ def test_eval_mode_kept_in_the_changed_code_weighs_against_train_mode_evaluation
     assert "eval_mode_kept" in ids(text)
     assert "eval_mode_kept" not in ids(" def evaluate(model, x):\n-    model.eval()\n     return model(x)\n")
     assert catalog.load().get("mode.train_at_eval").code_cues["eval_mode_kept"] < 0
+    switched_back = " model.eval()\n with torch.no_grad():\n     for x in val_loader:\n+        model.train()\n"
+    assert "eval_mode_kept" not in ids(switched_back)  # a train() added after it undoes it

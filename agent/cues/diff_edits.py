@@ -52,20 +52,21 @@ def padding_mask_dropped(hunk: DiffHunk) -> list[Hit]:
 
 @cue("softmax_added_to_output", scope="hunk", on=("diff",))
 def softmax_added_to_output(hunk: DiffHunk) -> list[Hit]:
-    """The change makes forward return softmax probabilities: a cross-entropy loss then applies its softmax again."""
+    """The change makes forward return softmax (or sigmoid) probabilities: a cross-entropy (or with-logits)
+    loss then applies its own softmax (or sigmoid) again."""
     removed, added = _removed_added(hunk)
-    if any(re.search(r"softmax\(", _code(r)) for r in removed):
-        return []  # a softmax moved or edited, not added
+    if any(re.search(r"softmax\(|sigmoid\(", _code(r)) for r in removed):
+        return []  # an activation moved or edited, not added
     returns = " ".join(_code(ln) for ln in hunk.lines if ln.kind != "-" and re.match(r"\s*return\b", ln.text))
     out = []
     for a in added:
         code = _code(a)
         if re.search(r"\blog_softmax\b|loss|criterion", code):
             continue
-        if m := re.match(r"\s*(\w+)\s*=\s*(?:torch\.|F\.|nn\.functional\.)?softmax\(", code):
+        if m := re.match(r"\s*(\w+)\s*=\s*(?:torch\.|F\.|nn\.functional\.)?(?:softmax|sigmoid)\(", code):
             if re.search(rf"\breturn\b.*\b{m.group(1)}\b", returns):
                 out.append((a, f"adds `{code.strip()}` before the return: the model now outputs probabilities"))
-        elif re.match(r"\s*return\b.*\bsoftmax\(", code):
+        elif re.match(r"\s*return\b.*\b(?:softmax|sigmoid)\(", code):
             out.append((a, f"adds `{code.strip()}`: the model now outputs probabilities"))
     return out
 
@@ -174,7 +175,7 @@ def softmax_dim_changed(hunk: DiffHunk) -> list[Hit]:
 
 _SHIFT = re.compile(
     r"\[\s*(?:\.\.\.|:)\s*,\s*(?:1\s*:|:\s*-\s*1)\s*(?:,\s*:?\s*)?\]|\[\s*(?:1\s*:|:\s*-\s*1)\s*\]|"
-    r"shift_(labels|logits)|\.roll\(|labels?\s*=\s*\w+\[\s*:?\s*,?\s*1\s*:"
+    r"shift_(labels|logits)|\.roll\(|labels?\s*=\s*\w+\[\s*:?\s*,?\s*1\s*:|\.shift\(\s*-?\d+\s*\)"
 )
 
 
@@ -379,8 +380,10 @@ def one_side_reordered(hunk: DiffHunk) -> list[Hit]:
 def eval_mode_kept(hunk: DiffHunk) -> list[Hit]:
     """The code around the change puts the model in eval mode (`model.eval()` kept or added): evidence
     against an evaluation that runs in training mode."""
-    return [
-        (ln, f"`{ln.text.strip()}` is called in the changed code")
-        for ln in hunk.lines
-        if ln.kind != "-" and re.search(r"\.eval\(\s*\)|\.train\(\s*False\s*\)", _code(ln))
-    ][:1]
+    on = re.compile(r"\.eval\(\s*\)|\.train\(\s*False\s*\)")
+    kept = [i for i, ln in enumerate(hunk.lines) if ln.kind != "-" and on.search(_code(ln))]
+    back = re.compile(r"\.train\(\s*(True)?\s*\)")
+    if not kept or any(ln.kind == "+" and back.search(_code(ln)) for ln in hunk.lines[kept[0] + 1 :]):
+        return []  # a train() added after it switches evaluation back to training mode
+    ln = hunk.lines[kept[0]]
+    return [(ln, f"`{ln.text.strip()}` is called in the changed code")]

@@ -1,0 +1,79 @@
+"""Cue detectors for edits that change a mode or a pace rather than a value: a `train()` switched on inside
+an evaluation block, a scheduler replaced by one that expects the other stepping pace.
+
+Each looks at a whole hunk: the evidence is the added line together with the context around it.
+
+May import: schemas, the cue registry and helpers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from debug_agent.cues._helpers import _removed_added
+from debug_agent.cues.registry import cue, strip_comment
+from debug_agent.schemas import DiffHunk, DiffLine
+
+Hit = tuple[DiffLine, str]
+
+_TRAIN_ON = re.compile(r"\.train\(\s*(?:True)?\s*\)")
+_EVAL_ON = re.compile(r"\.eval\(\s*\)|\.train\(\s*False\s*\)")
+_EVAL_BLOCK = re.compile(
+    r"torch\.no_grad\(\)|inference_mode\(|\bfor\b.*\b(val|valid|validation|test|eval)\w*(_?loader|_?data|_?set|_?dl)\b"
+)
+_EVAL_DEF = re.compile(r"\bdef\s+\w*(eval|valid|test|predict|infer)\w*\s*\(")
+# Schedules written in epochs (stepped once per epoch) and schedules written in optimizer steps.
+_PER_EPOCH = re.compile(r"\b(StepLR|MultiStepLR|ExponentialLR|ReduceLROnPlateau|PolynomialLR)\s*\(")
+_PER_STEP = re.compile(r"\b(OneCycleLR|CyclicLR|get_\w+_schedule_with_warmup|get_scheduler)\s*\(")
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+@cue("train_mode_in_eval", scope="hunk", on=("diff",))
+def train_mode_in_eval(hunk: DiffHunk) -> list[Hit]:
+    """The change switches the model to train() inside an evaluation block (under no_grad, after eval(), or
+    in a loop over the validation/test data): dropout and batch norm then run in training mode there."""
+    lines = [ln for ln in hunk.lines if ln.kind != "-"]
+    for i, ln in enumerate(lines):
+        code = strip_comment(ln.text)
+        if ln.kind != "+" or not _TRAIN_ON.search(code):
+            continue
+        after = [strip_comment(a.text) for a in lines[i + 1 :] if _indent(a.text) >= _indent(ln.text)]
+        if any(_EVAL_BLOCK.search(h) or _EVAL_DEF.search(h) for h in _enclosing(lines[:i], ln.text)) and not any(
+            _EVAL_ON.search(a) for a in after
+        ):
+            return [(ln, f"adds `{code.strip()}` inside the evaluation code: evaluation runs in training mode")]
+    return []
+
+
+def _enclosing(above: list[DiffLine], text: str) -> list[str]:
+    """The block headers that enclose a line: walking up, each line indented less than the last one kept."""
+    level, out = _indent(text), []
+    for ln in reversed(above):
+        code = strip_comment(ln.text)
+        if code.strip() and _indent(ln.text) < level:
+            out.append(code)
+            level = _indent(ln.text)
+    return out
+
+
+@cue("scheduler_pace_changed", scope="hunk", on=("diff",))
+def scheduler_pace_changed(hunk: DiffHunk) -> list[Hit]:
+    """The change replaces a schedule stepped per epoch by one written in optimizer steps (or the reverse)
+    without touching where `scheduler.step()` is called: the old call site keeps the old pace."""
+    removed, added = _removed_added(hunk)
+    if any(re.search(r"\.step\(", strip_comment(a.text)) for a in added):
+        return []  # the call site moved with the change
+    was_epoch = any(_PER_EPOCH.search(strip_comment(r.text)) for r in removed)
+    was_step = any(_PER_STEP.search(strip_comment(r.text)) for r in removed)
+    for a in added:
+        code = strip_comment(a.text)
+        if was_epoch and (m := _PER_STEP.search(code)):
+            return [(a, f"replaces a per-epoch schedule by `{m.group(1)}`, written in optimizer steps, while "
+                        "scheduler.step() stays where it was (once per epoch)")]  # fmt: skip
+        if was_step and (m := _PER_EPOCH.search(code)):
+            return [(a, f"replaces a per-step schedule by `{m.group(1)}`, written in epochs, while "
+                        "scheduler.step() stays where it was (every batch)")]  # fmt: skip
+    return []
