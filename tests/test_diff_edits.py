@@ -265,7 +265,8 @@ CASES = [
         "softmax_added_to_output",
         "loss.double_activation",
         "     out, _ = self.rnn(x)\n-    return self.fc(out)\n+    return torch.sigmoid(self.fc(out))\n",
-        "     out, _ = self.rnn(x)\n-    return torch.sigmoid(self.fc(out))\n+    return torch.sigmoid(self.fc(self.drop(out)))\n",
+        "     out, _ = self.rnn(x)\n-    return torch.sigmoid(self.fc(out))\n"
+        "+    return torch.sigmoid(self.fc(self.drop(out)))\n",
     ),
     (
         "label_shift_changed",
