@@ -215,3 +215,33 @@ def test_a_pad_id_that_is_the_largest_id_is_never_redrawn_out_of_the_vocabulary(
         ids[row, length:] = V - 1
     r = run(Target(model=PadLast(), batch=(ids, torch.randint(0, 2, (6,))), loss_fn=F.cross_entropy))
     assert r.status == "passed" and r.outcomes == ["padding_masked"], r.summary
+
+
+class FixedLength(nn.Module):
+    """A tagger with a learned position table of one length (10): a shorter sequence cannot go in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(V, 16)
+        self.pos = nn.Parameter(torch.randn(10, 16) * 0.02)
+        self.layer = nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0, batch_first=True)
+        self.out = nn.Linear(16, V)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.out(self.layer(self.emb(ids) + self.pos))  # (B, 10, V)
+
+
+@pytest.mark.parametrize(
+    ("labels_at_pad", "outcomes"), [(PAD, ["padding_counted"]), (-100, ["padding_ignored_in_loss"])]
+)
+def test_a_fixed_length_model_gets_no_attention_verdict_but_its_loss_is_audited(labels_at_pad, outcomes):
+    """Dropping padding columns cannot run on a one-length model: no error and no 'masked' verdict from it."""
+    torch.manual_seed(0)
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(6))
+    for row, length in enumerate((4, 7, 6, 8, 5, 7)):
+        ids[row, length:] = PAD
+    labels = ids.masked_fill(ids == PAD, labels_at_pad)
+    loss = lambda out, y: F.cross_entropy(out.reshape(-1, V), y.reshape(-1))  # noqa: E731
+    r = run(Target(model=FixedLength(), batch=(ids, labels), loss_fn=loss))
+    assert r.status != "error" and r.outcomes == outcomes, r.summary
+    assert "one sequence length" in r.measurements["attention_check"]
