@@ -452,3 +452,36 @@ def test_more_facts_of_modes_metrics_and_labels_are_read(text: str, fact: str):
 def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
     assert "metric_impossible" not in ids("Test accuracy depends on the batch size: bs=512 gives 81%, bs=4 70%.")
     assert "eval_mode_set" not in ids("In a fresh script I load the checkpoint, call model.eval() and get 91%.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # Keras-style progress lines name their splits by key prefix
+        ("Epoch 40/40 - loss: 0.0031 - accuracy: 0.9990 - val_loss: 1.7702 - val_accuracy: 0.6120", "generalization_gap"),
+        ("Swapping in a couple of other learning rates does not move the plateau at all.", "lr_no_help"),
+        ("Tripling the number of epochs didn't change the final score.", "longer_no_help"),
+        ("Training accuracy is roughly the same as validation accuracy, both around 60%.", "train_val_plateau_together"),
+        ("It scores the same ~64% on the training images and on fresh ones.", "train_val_plateau_together"),
+        ("Is 0.71 what I should expect for this dataset?", "healthy_request"),
+        ("My forecaster's validation error is practically perfect.", "too_good"),
+        ("The predicted series looks exactly like the real one, just lagging by one step.", "labels_shifted"),
+        ("The error sits at exactly the same value after step 300.", "loss_flat"),
+        ("推理的输出全是0，训练了很多轮也一样。", "outputs_all_zero"),
+    ],
+)
+def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
+    assert fact in ids(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        ("Epoch 12/300 - loss: 0.0008 - accuracy: 1.0000 - val_loss: 0.41 - val_accuracy: 0.8750", "short_training"),
+        ("Epoch 12/300 - loss: 0.0008 - accuracy: 1.0000 - val_loss: 0.41 - val_accuracy: 0.8750", "loss_jumps"),
+        ("Our test accuracy ends up about 2.5 points under the published table.", "metric_impossible"),
+        ("At the [MASK] positions the model mostly predicts the same token.", "terminal_mentioned"),
+    ],
+)
+def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
+    assert absent not in ids(text)

@@ -106,6 +106,33 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|numel)\b.{0,60}(?:says?|gives?|shows?|reports?|prints?|is|are)\s+~?\d[\d.,]*\s*[km]?\b.{0,30}\b(?:but|while|whereas) (?:i |we )?(?:expect\w*|should)",
     ]),
+    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
+        TRAIN_WORD + r"\w* (?:acc\w*|loss|score|error)\b.{0,40}\b(?:about|roughly|basically|pretty much|more or less|nearly|almost) (?:the same as|equal to|identical to|as high as|as low as) (?:the |my )?" + VAL_WORD,
+        r"\bthe same ~?\s*\d+(?:\.\d+)?\s*%? (?:on|for) (?:the )?train\w*(?: \w+)? and (?:on |for )?(?:the )?(?:fresh\w*|new\w*|unseen|held[- ]out|val\w*|test\w*)",
+        r"(?:equally|just as) (?:bad|poor|low|mediocre|weak) on (?:the )?train\w* (?:data |set )?(?:and|as on) (?:the )?(?:val\w*|test\w*|new|fresh)",
+    ]),
+    ("lr_no_help", "changing the learning rate does not help", [
+        r"(?:a few|several|different|other|various|some|many|multiple) (?:learning rates|lrs)\b.{0,30}(?:doesn't|does not|didn't|did not|don't|do not|won't) (?:really )?(?:move|change|budge|help|improve|fix)",
+    ]),
+    ("longer_no_help", "training longer does not help", [
+        r"(?:doubl\w*|tripl\w*|more|longer|extra|increas\w*) (?:the )?(?:number of )?(?:iteration\w*|iters|epochs|steps|training)(?: count| time)?\b.{0,60}(?:doesn't|does not|didn't|did not|don't|do not|won't|no) (?:really )?(?:move|change|budge|help|improve|fix|difference)",
+        r"\btrain\w* (?:it )?(?:for )?longer (?:doesn't|does not|didn't|did not|won't) (?:really )?(?:change|help|improve|fix|move)",
+    ]),
+    ("too_good", "results look too good to be true", [
+        r"\b(?:basically|practically|essentially|virtually) perfect\b",
+    ]),
+    ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
+        r"(?:predict\w*|forecast\w*|curve|output|prediction)\b.{0,80}\b(?:shifted|lagg?\w*|delayed|behind) by (?:one|a|1|a single) (?:day|step|time ?step|bar|frame|sample|position|tick|period)",
+    ]),
+    ("loss_flat", "the loss barely moves from its starting value", [
+        r"\b(?:loss|error)\b.{0,60}\b(?:sits?|sat|stays?|stuck|freezes?|frozen) (?:exactly |right )?(?:at|on) (?:exactly )?the same (?:value|number|loss)",
+    ]),
+    ("outputs_all_zero", "the model outputs exactly zero for every input", [
+        r"(?:预测|输出|结果|密度图|prediction|output)\w*.{0,12}(?:全是|全为|全部是|全部为|都是)\s*0",
+    ]),
+    ("healthy_request", "a request for a check with no failure described", [
+        r"\bis (?:this|that|~?\s*\d+(?:\.\d+)?\s*%?) (?:what|about what) (?:i|we) should (?:expect|get)\b",
+    ]),
 ]
 
 # A rule does not fire on a sentence that also matches its exception: ".eval() was never called" denies it.

@@ -346,7 +346,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("value_overestimates", "value estimates drift above any reachable return", [
         r"(?:\bvalue (?:estimates?|function|head|targets?|predictions?)|q[- ]?values?|critic|\bestimates?|\bvalues? of (?:the )?(?:states?|critic))\b.{0,50}(?:drift\w*|explod\w*|diverg\w*|overestimat\w*|too high|grow\w*|far above|keeps? (?:rising|increasing|growing)|unbounded)",
     ]),
-    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:(?<!training is )(?<!training was )(?<!it is )(?<!it was )(?<!I'm )(?<!I am )(?<!we're )(?<!get )(?<!got )done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|mask(?!\s*r-?cnn)|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
+    ("terminal_mentioned", "episode ends / done flags", [r"\b(?:(?<!training is )(?<!training was )(?<!it is )(?<!it was )(?<!I'm )(?<!I am )(?<!we're )(?<!get )(?<!got )done|dones|terminal|terminat\w*|end of (?:the |an )?episode|episode (?:boundar\w*|ends?)|truncat\w*|(?<!\[)mask(?!\s*r-?cnn|\])|crash\w*|game over|dies|death|goal state|last (?:step|transition) of)\b"]),
     ("custom_op", "a custom autograd function or hand-written backward", [
         r"custom (?:backward|gradient|autograd|op|function|kernel|activation|cuda)|autograd\.function|hand[- ]?written (?:backward|gradient)|fused (?:op|kernel|activation)|triton|straight[- ]through|own backward|gradcheck",
     ]),

@@ -7,7 +7,7 @@ values here; trends and relations are read with the broad word rules of `_fact_w
 the sentence it came from. What a fact means for each cause is catalog data (each entry's `facts`
 table), never code.
 
-May import: nothing of ours but `_fact_words`, `_fact_reports`, `_fact_setup` and `_fact_numbers`.
+May import: nothing of ours but `_fact_words`, `_fact_reports`, `_fact_setup`, `_fact_numbers` and `_fact_logs`.
 """
 
 # ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
@@ -18,6 +18,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from debug_agent.engine import _fact_logs as logs
 from debug_agent.engine import _fact_numbers as numbers
 from debug_agent.engine._fact_reports import RULES as REPORT_RULES
 from debug_agent.engine._fact_setup import EXCEPT as SETUP_EXCEPT
@@ -199,6 +200,8 @@ def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
     for m in _ACC_NUM.finditer(s):
         if m.group(1).lower().startswith("r") and float(m.group(2)) < 0:
             continue  # a negative R² is possible (worse than predicting the mean)
+        if _POINTS.match(s, m.end()):
+            continue  # "1.5 points under the paper": a difference, not a score
         found[m.start(2)] = (m.start(), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
     for m in _PCT_ACC.finditer(s):
         found.setdefault(m.start(1), (m.start(), float(m.group(1)), True, m.group(1) + "%"))
@@ -210,6 +213,7 @@ def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
     return list(found.values())
 
 
+_POINTS = re.compile(r"\s*(?:points?|pts|pp|percentage points?)\b", re.IGNORECASE)
 _BARE_PCT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%")
 # A percentage of the data, a dropout rate or a split size is not a score.
 _SHARE_AFTER = re.compile(r"\s*(?:of\b|for\b|split|train|val|test|hold|data|dropout|masked|missing|\w*\s*(?:acc|loss))", re.I)
@@ -333,13 +337,18 @@ def extract(text: str) -> list[Fact]:
     raw: list[Fact] = []
     by_split: dict[str, list[float]] = {}
     for s in sentences(text):
-        _loss_facts(s, c, raw, by_split)
+        logged, plain = logs.log_values(s)  # a Keras-style log line: numbers per split, then blanked
+        for key, values in logged.items():
+            by_split.setdefault(key, []).extend(values)
+        _loss_facts(plain if logged else s, c, raw, by_split)
         _acc_facts(s, c, raw, by_split)
         _nonfinite_facts(s, raw)
         if _CHANCE_WORDS.search(s):
             raw.append(Fact("acc_at_chance", "performance at chance level", s))
-        _word_facts(s, raw)
-        raw += [Fact(fid, detail, s, v) for fid, detail, v in numbers.sentence_facts(s, c, text)]
+        words: list[Fact] = []
+        _word_facts(plain, words)
+        raw += [Fact(f.id, f.detail, s, f.value) for f in words]
+        raw += [Fact(fid, detail, s, v) for fid, detail, v in numbers.sentence_facts(plain, c, text)]
     raw += _derived(raw, by_split, c)
     if _IMAGES.search(text) and not _TEXTS.search(text):  # "generated samples" of an image model are not text
         raw = [f for f in raw if f.id != "generation_bad"]
