@@ -458,10 +458,13 @@ def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
     ("text", "fact"),
     [
         # Keras-style progress lines name their splits by key prefix
-        ("Epoch 40/40 - loss: 0.0031 - accuracy: 0.9990 - val_loss: 1.7702 - val_accuracy: 0.6120", "generalization_gap"),
+        (
+            "Epoch 40/40 - loss: 0.0031 - accuracy: 0.9990 - val_loss: 1.7702 - val_accuracy: 0.6120",
+            "generalization_gap",
+        ),
         ("Swapping in a couple of other learning rates does not move the plateau at all.", "lr_no_help"),
         ("Tripling the number of epochs didn't change the final score.", "longer_no_help"),
-        ("Training accuracy is roughly the same as validation accuracy, both around 60%.", "train_val_plateau_together"),
+        ("Training accuracy is roughly the same as validation accuracy, both near 60%.", "train_val_plateau_together"),
         ("It scores the same ~64% on the training images and on fresh ones.", "train_val_plateau_together"),
         ("Is 0.71 what I should expect for this dataset?", "healthy_request"),
         ("My forecaster's validation error is practically perfect.", "too_good"),
