@@ -345,6 +345,9 @@ def _rows(
         extra_tags, extra = _forward_notes(rec)
         tags += extra_tags
         findings += extra
+        reduced = any(ev.kind == "batch_reduction" for ev in rec.events)
+        if reduced and "batch_leak_structured" not in tags and "batch_leak_via_norm" not in tags:
+            tags.append("batch_leak_via_norm")  # statistics taken over the batch by hand (a handwritten batch norm)
     return tags, meas, findings, passes
 
 
