@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import as_float, clone_batch, copy_model, fork_rng, forward
+from ._rollout import rollout_verdict
 from .registry import ProbeContext, not_applicable, probe
 
 
@@ -72,7 +73,7 @@ def _roles(batch: Any) -> tuple[list[Path], list[Path], list[Path]] | None:
             shapes.setdefault(tuple(t.shape[1:]), []).append(p)
     states = max(shapes.values(), key=len, default=[])
     # A transition has a reward beside its done flag: two per-row scalars at least, one of them a 0/1 flag.
-    if len(states) < 2 or not flags or len(set(flags) | set(floats)) < 2:
+    if not flags or len(set(flags) | set(floats)) < 2:
         return None
     return states, flags, floats
 
@@ -125,20 +126,23 @@ def _answering(loss: Callable[[Any], float], batch: Any, states: list[Path], row
 
 @probe(
     headline=("answering_states",),
-    outcomes=("bootstraps_terminal", "terminal_masked"),
+    outcomes=("bootstraps_terminal", "terminal_masked", "rollout_bootstraps_terminal", "rollout_masked"),
     requires=("model", "batch", "loss_fn"),
     cost=0.5,
     options=TerminalBootstrapOptions,
 )
 def terminal_bootstrap(target: Target, ctx: ProbeContext, options: TerminalBootstrapOptions) -> ProbeResult:
-    """A TD loss on transitions: does the next state still count at episode ends (a missing (1 - done))?
+    """A TD or GAE loss: does the next state's value still count at episode ends (a missing (1 - done))?
 
-    Only for batches shaped like transitions: two or more float state tensors of one shape, a per-row
-    0/1 flag and another per-row float. Each state tensor is moved alone on the rows of one flag value
-    and the loss computed again (eval-mode copy). When, for some flag and value, the loss answers to
-    fewer state tensors on those rows than it has, terminal transitions are masked (`terminal_masked`);
-    when it answers to every state tensor on every row, whatever flag and value, the target bootstraps
-    across episode ends (`bootstraps_terminal`).
+    Only for batches shaped like transitions: a per-row 0/1 flag, another per-row float (the reward) and
+    float state tensors. With two or more state tensors of one shape (s and s'), each is moved alone on
+    the rows of one flag value and the loss computed again (eval-mode copy): answering to fewer state
+    tensors on the rows of some flag value is `terminal_masked`; answering to all of them on every row,
+    whatever flag and value, is `bootstraps_terminal`. With one state tensor the batch is a rollout of
+    consecutive steps whose returns read the model's value of the next row: the value output is moved at
+    the row after each step of one flag value, and the loss gradient at that step is compared with the
+    same move after ordinary steps (`rollout_bootstraps_terminal` when they match, `rollout_masked` when
+    the flagged steps answer far less).
     """
     batch = clone_batch(target.batch)
     roles = _roles(batch)
@@ -146,6 +150,8 @@ def terminal_bootstrap(target: Target, ctx: ProbeContext, options: TerminalBoots
         return not_applicable("terminal_bootstrap", "the batch does not look like transitions (s, s', flag, reward)")
     states, flags, _ = roles
     model = copy_model(target).eval()
+    if len(states) < 2:  # one state tensor: a rollout of consecutive steps, bootstrapped from the next row
+        return rollout_verdict(target, model, batch, [dict(_leaves(batch))[f] for f in flags], ctx.seed)
     if not _loss_runs_network(target, model, batch):
         # A state tensor among the targets that no network reads in the loss is a regression target
         # (a dynamics model predicting s'), not a next state to bootstrap from.
