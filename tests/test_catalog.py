@@ -70,3 +70,18 @@ def test_readme_documents_every_probe(probes_registry):
     text = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     missing = [name for name in probes_registry if f"| `{name}` |" not in text]
     assert not missing, f"README probe table lacks {missing}"
+
+
+def test_every_decisive_probe_outcome_weighs_against_no_defect():
+    """An outcome that gives some cause a decisive weight (3 or more) is a defect seen: 'none' must lose by it."""
+    cat = catalog.load()
+    healthy = cat.get(cat.healthy_id)
+    missing = sorted(
+        f"{probe}.{tag}"
+        for e in cat.entries
+        if e.kind == "defect"
+        for probe, table in e.probes.items()
+        for tag, w in table.items()
+        if w >= 3.0 and healthy.probes.get(probe, {}).get(tag, 0.0) >= 0
+    )
+    assert not missing, f"'none' gives no negative weight to {missing}"

@@ -1,0 +1,60 @@
+"""dying_units: a ReLU regression head that dies while training, next to the same head without the ReLU."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from debug_agent.schemas import Target
+
+from .test_probes_by_design import run
+
+
+class Counter(nn.Module):
+    """Regresses a non-negative count; `relu_head` clamps the prediction with a final ReLU."""
+
+    def __init__(self, relu_head: bool) -> None:
+        super().__init__()
+        torch.manual_seed(0)
+        self.body = nn.Sequential(nn.Linear(6, 32), nn.ReLU(), nn.Linear(32, 1))
+        self.relu_head = relu_head
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (B, 6) -> (B,)
+        y = self.body(x)  # (B, 1)
+        return (F.relu(y) if self.relu_head else y).squeeze(-1)
+
+
+def _target(relu_head: bool) -> Target:
+    g = torch.Generator().manual_seed(2)
+    x = torch.randn(256, 6, generator=g)
+    # Sparse counts (0 for nine rows in ten, as in a density map): the head is pushed below zero everywhere.
+    y = (torch.rand(256, generator=g) < 0.1).float() * (1 + torch.rand(256, generator=g))
+    return Target(
+        model=Counter(relu_head),
+        batch=(x[:32], y[:32]),
+        loss_fn=F.mse_loss,
+        optimizer=lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9),
+        train_data=(x, y),
+    )
+
+
+@pytest.mark.parametrize(("relu_head", "outcome"), [(True, "units_die_in_training"), (False, "units_stay_alive")])
+def test_units_that_die_while_training_are_found(relu_head, outcome):
+    result = run("dying_units", _target(relu_head))
+    assert result.outcomes == [outcome], result.measurements
+    if relu_head:  # plain torch: the trained head outputs 0 for every example, with no gradient left
+        t = _target(True)
+        opt = t.optimizer(t.model.parameters())
+        for i in range(0, 256, 32):
+            opt.zero_grad()
+            F.mse_loss(t.model(t.train_data[0][i : i + 32]), t.train_data[1][i : i + 32]).backward()
+            opt.step()
+        assert torch.count_nonzero(t.model(t.batch[0])) == 0
+
+
+def test_a_model_without_rectifiers_is_not_judged():
+    t = _target(False)
+    t = t.model_copy(update={"model": nn.Sequential(nn.Linear(6, 1), nn.Flatten(0))})
+    assert run("dying_units", t).status == "not_applicable"
