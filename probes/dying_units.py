@@ -27,7 +27,7 @@ from .registry import ProbeContext, probe
 
 
 class DyingUnitsOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-scale-option": "steps", "x-scale-min": 20})
 
     steps: int = Field(default=60, ge=5, le=1000, description="training steps on a copy")
     dead: float = Field(default=0.5, gt=0, le=1, description="fraction of dead units that flags a layer after training")
@@ -46,7 +46,7 @@ def _dead(target: Target, model: torch.nn.Module) -> dict[str, tuple[float, str,
     headline=("died_fraction",),
     outcomes=("units_die_in_training", "units_stay_alive"),
     requires=("model", "batch", "loss_fn"),
-    cost=3.0,
+    cost=62.0,  # 60 training steps and two forwards
     options=DyingUnitsOptions,
 )
 def dying_units(target: Target, ctx: ProbeContext, options: DyingUnitsOptions) -> ProbeResult:

@@ -69,7 +69,7 @@ def _from_train_step(target: Target, ctx: ProbeContext, options: LRScheduleOptio
     headline=("lowest_lr_ratio",),
     outcomes=("schedule_ends_early", "schedule_spans_epoch", "schedule_per_epoch"),
     requires=("model",),
-    cost=1.0,
+    cost=7.0,  # six train_step calls on a copy (none when it reads an observed run)
     options=LRScheduleOptions,
 )
 def lr_schedule(target: Target, ctx: ProbeContext, options: LRScheduleOptions) -> ProbeResult:

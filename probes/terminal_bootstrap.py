@@ -128,7 +128,7 @@ def _answering(loss: Callable[[Any], float], batch: Any, states: list[Path], row
     headline=("answering_states",),
     outcomes=("bootstraps_terminal", "terminal_masked", "rollout_bootstraps_terminal", "rollout_masked"),
     requires=("model", "batch", "loss_fn"),
-    cost=0.5,
+    cost=4.0,  # a dozen forwards (s/s' form) or loss gradients on fixed outputs (rollout form)
     options=TerminalBootstrapOptions,
 )
 def terminal_bootstrap(target: Target, ctx: ProbeContext, options: TerminalBootstrapOptions) -> ProbeResult:
