@@ -156,7 +156,8 @@ def test_probes_and_catalog_commands(run_cli):
     dep = next(p for p in probes if p["name"] == "dependency")
     assert "layout.reshape_permute" in dep["informs"] and dep["help"]
     listing = run_cli("catalog").stdout
-    assert "rl.bootstrap_terminal" in listing and "symptom and diff only" in listing
+    assert "rl.bootstrap_terminal" in listing and "tested by: terminal_bootstrap" in listing
+    assert "symptom and diff only" not in listing  # every defect and not-a-bug entry has an experiment now
     entry = run_cli("catalog", "mask.causal_leak").stdout
     assert "dependency: causal_leak +5" in entry and "First action:" in entry
     assert run_cli("catalog", "nope.nope").returncode == 2
