@@ -61,9 +61,9 @@ class ScheduleWatch:
     def wrap(self, orig: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(orig)
         def step(sched: Any, *args: Any, **kwargs: Any) -> Any:
-            if self._inside or getattr(sched, "_is_initial", False) or len(self._records) >= 8:
-                return orig(sched, *args, **kwargs)  # nested, the constructor's initial step, or too many
             first = id(sched) not in self._records
+            if self._inside or getattr(sched, "_is_initial", False) or (first and len(self._records) >= 8):
+                return orig(sched, *args, **kwargs)  # nested, the constructor's initial step, or a ninth scheduler
             if first:
                 self._records[id(sched)] = self._start(sched)
             rec = self._records[id(sched)]
