@@ -340,7 +340,7 @@ def extract(text: str) -> list[Fact]:
         logged, plain = logs.log_values(s)  # a Keras-style log line: numbers per split, then blanked
         for key, values in logged.items():
             by_split.setdefault(key, []).extend(values)
-        _loss_facts(plain if logged else s, c, raw, by_split)
+        _loss_facts(plain, c, raw, by_split)
         _acc_facts(s, c, raw, by_split)
         _nonfinite_facts(s, raw)
         if _CHANCE_WORDS.search(s):
