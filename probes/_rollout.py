@@ -18,40 +18,15 @@ import torch
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import fork_rng, forward
+from ._common import fork_rng, forward, input_tensors, with_tensors
 
 MASKED, BOOTSTRAPS = 0.25, 0.6  # gradient change at flagged steps over that at ordinary steps
-
-
-def _flat(out: Any) -> list[torch.Tensor]:
-    if isinstance(out, torch.Tensor):
-        return [out]
-    if isinstance(out, dict):
-        return [t for v in out.values() for t in _flat(v)]
-    if isinstance(out, (tuple, list)):
-        return [t for v in out for t in _flat(v)]
-    return []
-
-
-def _rebuild(out: Any, leaves: list[torch.Tensor]) -> Any:
-    it = iter(leaves)
-
-    def walk(x: Any) -> Any:
-        if isinstance(x, torch.Tensor):
-            return next(it)
-        if isinstance(x, dict):
-            return {k: walk(v) for k, v in x.items()}
-        if isinstance(x, (tuple, list)):
-            return type(x)(walk(v) for v in x)
-        return x
-
-    return walk(out)
 
 
 def _row_grads(target: Target, out: Any, leaves: list[torch.Tensor], y: Any, rows: int) -> torch.Tensor:
     """d loss / d outputs, summed in absolute value per row: (rows, total output width)."""
     live = [t.detach().clone().requires_grad_(t.is_floating_point()) for t in leaves]
-    loss = target.loss_fn(_rebuild(out, live), y)
+    loss = target.loss_fn(with_tensors(out, live), y)
     grads = torch.autograd.grad(loss, [t for t in live if t.requires_grad], allow_unused=True)
     parts = [g.reshape(rows, -1) for g in grads if g is not None and g.dim() >= 1 and len(g) == rows]
     return torch.cat(parts, 1) if parts else torch.zeros(rows, 0)
@@ -60,7 +35,7 @@ def _row_grads(target: Target, out: Any, leaves: list[torch.Tensor], y: Any, row
 def _response(target: Target, out: Any, y: Any, value: int, row: int) -> tuple[float, float]:
     """Gradient change at `row`, and at a far row (the batch-wide level), when the value output moves at
     the row after it alone."""
-    leaves = _flat(out)
+    leaves = input_tensors(out)
     rows_n = len(leaves[value])
     base = _row_grads(target, out, leaves, y, rows_n)
     v = leaves[value]
@@ -87,7 +62,7 @@ def rollout_verdict(
     with fork_rng(model), torch.no_grad():
         torch.manual_seed(seed)
         out = forward(target, model, batch[0])
-    leaves = _flat(out)
+    leaves = input_tensors(out)
     rows_n = len(flags[0])
     values = [
         i for i, t in enumerate(leaves)

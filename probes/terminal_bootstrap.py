@@ -7,6 +7,7 @@ batch shaped like transitions — two or more state tensors of one shape (s and 
 tensor alone, only on the rows of one flag value, computing the loss again on an eval-mode copy. A
 healthy loss, for the terminal value of the flag, answers to fewer state tensors on those rows than it
 has; a loss that bootstraps across episode ends answers to all of them on every row, whatever the flag.
+A batch with a single state tensor is a rollout of consecutive steps: `_rollout.py` judges it.
 
 May import: schemas, the probe registry and helpers.
 """
