@@ -34,6 +34,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30h",
     "fresh-2026-11-30i",
     "fresh-2026-11-30j",
+    "fresh-2026-11-30k",
 )
 
 
