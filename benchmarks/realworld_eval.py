@@ -59,6 +59,7 @@ SETS = (
     ("holdout_h", "set H, held out: written blind"),
     ("holdout_i", "set I, held out: written blind"),
     ("holdout_j", "set J, held out: written blind"),
+    ("holdout_k", "set K, held out: written blind"),
 )
 TUNED = ("dev", "holdout_b", "holdout_c", "holdout_f")  # the sets whose misses may be read
 sys.path.insert(0, str(ROOT / "paraphrases"))

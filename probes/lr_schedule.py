@@ -69,7 +69,8 @@ def _from_train_step(target: Target, ctx: ProbeContext, options: LRScheduleOptio
     headline=("lowest_lr_ratio",),
     outcomes=("schedule_ends_early", "schedule_spans_epoch", "schedule_per_epoch"),
     requires=("model",),
-    cost=7.0,  # six train_step calls on a copy (none when it reads an observed run)
+    cost=7.0,  # six train_step calls on a copy
+    observed_cost=0.05,  # on an observed run it only reads the record of scheduler calls
     options=LRScheduleOptions,
 )
 def lr_schedule(target: Target, ctx: ProbeContext, options: LRScheduleOptions) -> ProbeResult:

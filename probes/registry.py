@@ -10,7 +10,7 @@ import inspect
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,10 +59,12 @@ class ProbeSpec:
     requires: tuple[str, ...]
     cost: float
     options: type[BaseModel]
+    observed_cost: float | None = None  # the cost when the target carries an observed training run
     headline: tuple[str, ...] = ()  # measurement keys shown as the probe's one figure, first present wins
     plot: str | None = None  # the kind of figure report.plots draws from this probe's measurements
 
-    def info(self) -> ProbeInfo:
+    def info(self, provided: Iterable[str] = ()) -> ProbeInfo:
+        """The probe as the planner sees it, priced for a target that provides the keys `provided`."""
         opts = [
             ProbeOption(
                 name=n,
@@ -77,7 +79,7 @@ class ProbeSpec:
             help=self.help,
             outcomes=list(self.outcomes),
             requires=list(self.requires),
-            cost=self.cost,
+            cost=self.observed_cost if self.observed_cost and "observation" in provided else self.cost,
             options=opts,
             options_schema=self.options.model_json_schema(),
         )
@@ -101,6 +103,7 @@ def probe(
     outcomes: tuple[str, ...],
     requires: tuple[str, ...] = ("model", "batch"),
     cost: float = 1.0,
+    observed_cost: float | None = None,
     options: type[BaseModel] = NoOptions,
     name: str | None = None,
     headline: tuple[str, ...] = (),
@@ -109,7 +112,9 @@ def probe(
     """Register a probe. Its docstring is its help: the first line is the one-line summary.
 
     `headline` names the measurement keys that summarise a run in one figure (the first present is
-    shown); `plot` names the kind of figure the report draws from the measurements.
+    shown); `plot` names the kind of figure the report draws from the measurements. `observed_cost`,
+    when given, is the cost on a target that carries an observed training run (`ask -- python
+    train.py`), for a probe that then only reads the run's record.
     """
 
     def register(fn: ProbeFn) -> ProbeFn:
@@ -130,8 +135,8 @@ def probe(
             raise RegistrationError(f"{culprit}: requires must name target keys including 'model'; bad: {unknown}")
         if not (isinstance(options, type) and issubclass(options, BaseModel)):
             raise RegistrationError(f"{culprit}: options must be a pydantic model class")
-        if cost <= 0:
-            raise RegistrationError(f"{culprit}: cost must be positive")
+        if cost <= 0 or (observed_cost is not None and observed_cost <= 0):
+            raise RegistrationError(f"{culprit}: cost and observed_cost must be positive")
         if isinstance(headline, str) or not all(TAG_RE.match(k) for k in headline):
             raise RegistrationError(f"{culprit}: headline must be a tuple of measurement keys")
         if plot is not None and not TAG_RE.match(plot):
@@ -147,6 +152,7 @@ def probe(
             outcomes=tuple(outcomes),
             requires=tuple(requires),
             cost=float(cost),
+            observed_cost=None if observed_cost is None else float(observed_cost),
             options=options,
             headline=tuple(headline),
             plot=plot,

@@ -14,9 +14,13 @@ import torch
 from torch import nn
 from torch.optim import lr_scheduler as lrs
 
+from debug_agent.engine import catalog, planner
+from debug_agent.errors import RegistrationError
+from debug_agent.isolation import probe_registry
 from debug_agent.isolation.observe import Observer
+from debug_agent.probes.registry import probe
 from debug_agent.probes._schedule import ScheduleWatch
-from debug_agent.schemas import Report, Target
+from debug_agent.schemas import Report, Target, TargetInfo
 
 from .conftest import report_of
 from .test_probes_by_design import run
@@ -153,3 +157,27 @@ def test_script_ask_names_the_scheduler_line(run_cli, tmp_path):
     cited = [o for o in report.observations if o.source.startswith("script:scheduled_loop.py:")]
     line = int(next(o for o in cited if "StepLR" in o.text).source.rsplit(":", 1)[1])
     assert (tmp_path / "scheduled_loop.py").read_text().splitlines()[line - 1].strip() == "sched.step()"
+
+
+def test_an_observed_run_prices_the_probe_as_a_record_read():
+    """On `ask -- python train.py` the probe reads the scheduler calls already recorded, so a tight budget
+    still runs it; on a train_step target it costs its six steps on a copy."""
+    spec = probe_registry()["lr_schedule"]
+    assert spec.info(["model", "observation"]).cost <= 0.1
+    assert spec.info(["model", "batch", "loss_fn", "train_step"]).cost == 7.0
+    script = TargetInfo(
+        model_class="Net", n_params=1, n_trainable=1, provided=["model", "observation"],
+        input_shapes=[], input_dtypes=[], batch_size=1,
+    )  # fmt: skip
+    cred = {"optim.scheduler_misstep": 0.3, "optim.lr_too_high": 0.3, "none": 0.4}
+    infos = [spec.info(script.provided)]
+    reqs, skipped = planner.plan(catalog.load(), cred, infos, script, budget_units=1.0)
+    assert [r.name for r in reqs] == ["lr_schedule"] and not skipped
+
+
+def test_registration_rejects_a_non_positive_observed_cost():
+    with pytest.raises(RegistrationError, match="observed_cost"):
+
+        @probe(outcomes=("ok",), observed_cost=0.0)
+        def free_probe(target, ctx, options):
+            """Never registered."""

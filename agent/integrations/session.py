@@ -34,7 +34,7 @@ class ObservedRunner(LocalRunner):
 
     def start(self) -> Ready:
         unit = scripted.unit_seconds(self.target, self.info)
-        probes = [s.info() for s in probe_registry().values()]
+        probes = [s.info(self.info.provided) for s in probe_registry().values()]
         self.ready = Ready(info=self.info, probes=probes, unit_seconds=unit, observation=self.observation)
         return self.ready
 

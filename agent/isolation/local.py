@@ -31,7 +31,7 @@ class LocalRunner:
         registry = probe_registry()
         info = target_mod.describe(self.target)
         unit = target_mod.unit_seconds(self.target)
-        self.ready = Ready(info=info, probes=[s.info() for s in registry.values()], unit_seconds=unit)
+        self.ready = Ready(info=info, probes=[s.info(info.provided) for s in registry.values()], unit_seconds=unit)
         return self.ready
 
     def run(self, req: ProbeRequest, budget_s: float | None = None) -> ProbeResult:

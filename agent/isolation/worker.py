@@ -95,7 +95,7 @@ class Worker:
             {
                 "event": "ready",
                 "info": info.model_dump(mode="json"),
-                "probes": [s.info().model_dump(mode="json") for s in registry.values()],
+                "probes": [s.info(info.provided).model_dump(mode="json") for s in registry.values()],
                 "unit_seconds": self.unit,
                 "rss_mb": peak_rss_mb(),
             },
@@ -119,7 +119,7 @@ class Worker:
             {
                 "event": "ready",
                 "info": info.model_dump(mode="json"),
-                "probes": [s.info().model_dump(mode="json") for s in registry.values()],
+                "probes": [s.info(info.provided).model_dump(mode="json") for s in registry.values()],
                 "unit_seconds": self.unit,
                 "observation": observation.model_dump(mode="json"),
                 "rss_mb": peak_rss_mb(),
