@@ -18,8 +18,8 @@ from debug_agent.engine import catalog, planner
 from debug_agent.errors import RegistrationError
 from debug_agent.isolation import probe_registry
 from debug_agent.isolation.observe import Observer
-from debug_agent.probes.registry import probe
 from debug_agent.probes._schedule import ScheduleWatch
+from debug_agent.probes.registry import probe
 from debug_agent.schemas import Report, Target, TargetInfo
 
 from .conftest import report_of
