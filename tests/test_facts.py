@@ -392,6 +392,12 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("The critic loss just jumps around. However, the return keeps getting better.", "noisy_but_improving"),
         ("Each new dialogue starts as if it were continuing the previous one.", "order_dependent"),
         ("The LSTM state is kept across requests in the serving worker.", "state_carried"),
+        ("The loss climbs over each epoch and snaps back down at the start of the next one.", "grad_resets_per_epoch"),
+        ("Val loss went from 3.1 to 2.4 in ten epochs; should we just train for more?", "asks_train_longer"),
+        ("It tops out at 0.3 R2, for the train rows and the held-out rows alike.", "train_val_plateau_together"),
+        ("I tried lrs from 1e-5 to 1e-1 and the fit is the same straight line.", "lr_no_help"),
+        ("I tried bigger batches and up to 5000 epochs, the curve never bends.", "longer_no_help"),
+        ("The printed lr is about 3e-9 by epoch 5 although I set 1e-3 with a slow decay.", "lr_collapses"),
     ],
 )
 def test_setup_fact_is_read(text: str, fact: str):
@@ -402,6 +408,19 @@ def test_a_routine_that_never_calls_eval_is_not_one_that_does():
     assert "eval_called_in_routine" not in ids("I forgot model.eval() in my validation loop.")
     assert "eval_called_in_routine" not in ids("The validation step never calls model.eval().")
     assert "lr_value_low" not in ids("Adam at lr 5e-6 for fine-tuning BERT, standard.")
+
+
+def test_a_range_is_not_a_negative_score_and_the_split_is_the_one_nearest_its_number():
+    text = "The net gets 97-98% training accuracy but validation accuracy stays at 61-64%."
+    found = {f.id: f for f in extract(text)}
+    assert "metric_impossible" not in found and "val_better_than_train" not in found
+    assert found["generalization_gap"].phrase == "training 98% vs validation 61%"
+
+
+def test_a_loss_that_freezes_at_a_value_is_not_a_frozen_layer_and_lowering_the_lr_is_not_a_collapse():
+    assert "freeze_mentioned" not in ids("The loss just freezes around 0.8 after epoch two.")
+    assert "freeze_mentioned" in ids("I freeze the encoder and train the head.")
+    assert "lr_collapses" not in ids("With the lr lowered to 0.01 it still gets worse after the first epoch.")
 
 
 def test_the_split_named_after_a_number_counts_when_none_comes_before():

@@ -232,7 +232,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)
     ("freeze_mentioned", "freezing, adapters or partial fine-tuning", [
-        r"\bfrozen\b|\bfreez\w*|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",
+        r"\bfrozen\b(?!\s+(?:at|around|near)\b)|\bfreez\w*+(?!\s+(?:around|at|near|on|in place)\b)|requires_grad|\blora\b|\badapters?\b|linear prob\w*|\bpeft\b|fine-?tun\w* only|only (?:the )?(?:head|classifier|last layers?) (?:is |are )?(?:trained|trainable)",
     ]),
     ("init_mentioned", "weight initialisation", [r"\binit\b|initiali[sz]\w*|kaiming|xavier|glorot|he[- ]init|\.weight\.data|(?:weight|bias) init\w*|reset_parameters"]),
     ("split_mentioned", "how the data was split into training and evaluation sets", [

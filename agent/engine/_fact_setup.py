@@ -118,6 +118,27 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:doubl\w*|tripl\w*|more|longer|extra|increas\w*) (?:the )?(?:number of )?(?:iteration\w*|iters|epochs|steps|training)(?: count| time)?\b.{0,60}(?:doesn't|does not|didn't|did not|don't|do not|won't|no) (?:really )?(?:move|change|budge|help|improve|fix|difference)",
         r"\btrain\w* (?:it )?(?:for )?longer (?:doesn't|does not|didn't|did not|won't) (?:really )?(?:change|help|improve|fix|move)",
     ]),
+    ("grad_resets_per_epoch", "gradients grow through each epoch and fall back when the next one starts", [
+        r"(?:grad\w*|gradient norm|loss)\b.{0,60}(?:grow\w*|increas\w*|climb\w*|ris\w*|build\w* up|accumulat\w*)\b.{0,40}"
+        r"(?:within|over|during|through(?:out)?) (?:each|every|the|an?) epoch.{0,80}(?:drops?|falls?|goes|resets?|comes?|snaps?)\b"
+        r".{0,40}(?:start|beginning) of (?:the |each |every |a )?(?:next|new|following)?",
+    ]),
+    ("asks_train_longer", "the user wonders whether more training is all it needs", [
+        r"(?:should|do|must|shall) (?:i|we) (?:just |simply )?(?:run|train|wait)(?: it| them| for)? (?:(?:a few|some|many|lots|a lot) )?(?:more|longer|additional)\b",
+    ]),
+    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
+        r"(?:on|for) (?:the )?train\w*(?: \w+)? and (?:on |for )?(?:the )?(?:test|val\w*|held[- ]out|unseen|new)\w*(?: \w+)? alike",
+    ]),
+    ("lr_no_help", "changing the learning rate does not help", [
+        r"\btried (?:(?:different|many|several|all) )?(?:learning rates|lrs?|lr values)\b.{0,15}\bfrom\s+\S+\s+(?:to|up to|all the way to)\s+\S+",
+    ]),
+    ("longer_no_help", "training longer does not help", [
+        r"\btried\b.{0,80}\bup to \d[\d,]*k? (?:epochs|iterations|steps)",
+    ]),
+    ("lr_collapses", "the learning rate decays to almost nothing too early", [
+        r"(?:learning rate|\blr\b).{0,60}\b(?:is|was|reads?|shows?|at|becomes?) (?:like |about |around |only |just |~\s*)?\d(?:\.\d+)?e-\d+\b"
+        r".{0,40}(?:even though|although|but|while|whereas|though) (?:i |we )?(?:set|start\w*|use\w*|gave|configured|init\w*)",
+    ]),
     ("too_good", "results look too good to be true", [
         r"\b(?:basically|practically|essentially|virtually) perfect\b",
     ]),

@@ -106,7 +106,7 @@ _ACC_NUM = re.compile(
     + _NUM + r"\s*(%|percent)?",
     re.IGNORECASE,
 )
-_PCT_ACC = re.compile(r"(-?\d+(?:\.\d+)?)\s*(%|percent)\s*(?:\w+\s){0,2}?(?:acc(?:uracy)?)\b", re.IGNORECASE)
+_PCT_ACC = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(%|percent)\s*(?:\w+\s){0,2}?(?:acc(?:uracy)?)\b", re.IGNORECASE)
 _COMMON_C = (2, 3, 4, 5, 10, 100, 1000)
 
 
@@ -120,7 +120,7 @@ def _split_of(sentence: str, pos: int) -> str | None:
 
 
 _SPLIT_AFTER = re.compile(
-    r"\s*(?:%|percent)?\s*(?:\w+\s)?(?:on|for|in) (?:the |my |our )?(?:(train)\w*|val\w*|test\w*|dev\b|held[- ]?out)",
+    r"\s*(?:%|percent)?\s*(?:(?:\w+\s)?(?:on|for|in) (?:the |my |our )?)?(?:(train)\w*|val\w*|test\w*|dev\b|held[- ]?out)",
     re.IGNORECASE,
 )
 
@@ -202,7 +202,8 @@ def _acc_values(s: str) -> list[tuple[int, float, bool, str]]:
             continue  # a negative R² is possible (worse than predicting the mean)
         if _POINTS.match(s, m.end()):
             continue  # "1.5 points under the paper": a difference, not a score
-        found[m.start(2)] = (m.start(), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
+        # The split is the one named nearest before the number ("training accuracy 95 but validation at 76").
+        found[m.start(2)] = (m.start(2), float(m.group(2)), bool(m.group(3)), m.group(2) + (m.group(3) or ""))
     for m in _PCT_ACC.finditer(s):
         found.setdefault(m.start(1), (m.start(), float(m.group(1)), True, m.group(1) + "%"))
     if found:  # the sentence is about accuracy: a bare percentage after a split word is that split's
