@@ -48,7 +48,9 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     labels, the targets themselves for regression). A sound metric scores that at its best value
     (1 or 100 for accuracy-like metrics, 0 for errors); anything else, such as 1/N from a broadcast
     comparison, means the metric is computed wrongly. A value outside the range that the best value
-    implies (accuracy above 1, a negative error) is impossible. Then the same predictions and targets are
+    implies (accuracy above 1, a negative error) is impossible. An accuracy-like metric of class labels then
+    scores predictions right on exactly half the rows: far from half its best (0% from a floor-divided
+    count) it only moves at the extremes, which is inconsistent too. Then the same predictions and targets are
     shuffled together: an average over examples does not move, so a metric that does averages something else
     (per-batch means over unequal batches, full batches only).
     """
@@ -64,6 +66,18 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     # A count of correct examples (best = batch size) is a legitimate metric too.
     n = float(len(targets)) if isinstance(targets, torch.Tensor) and targets.dim() else 1.0
     tags, findings = _judge(actual, best, n, options.tol)
+    with torch.no_grad():
+        half = _half_right(target, out, targets, ideal, best, n, options.tol)
+    meas["metric_on_half_right"] = half
+    if half is not None and "metric_ok" in tags:
+        tags = ["metric_inconsistent"]
+        findings.append(
+            Finding(
+                text=f"the metric scores predictions that are right on exactly half the rows {half:.4g}, not about "
+                f"half of its perfect {best:.4g}: it only moves at the extremes (integer division, a threshold, or "
+                "a comparison of the whole batch at once)"
+            )
+        )
     with torch.no_grad():
         reordered = _reordered(target, out, targets, ctx.seed)
     meas["metric_on_reordered_rows"] = reordered
@@ -93,6 +107,28 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
         measurements=meas,
         summary=summary,
     )
+
+
+def _half_right(
+    target: Target, out: Any, targets: Any, ideal: torch.Tensor | None, best: float | None, n: float, tol: float
+) -> float | None:
+    """For an accuracy-like metric of class labels: its value when the first half of the rows are right and the
+    rest confidently wrong, when that is far from half its best value (None: sound, or not an accuracy)."""
+    y = main_tensor(out)
+    if ideal is None or best is None or targets.is_floating_point() or len(targets) < 4 or ideal.shape != y.shape:
+        return None
+    if not any(abs(best - v) <= tol * max(1.0, v) for v in (1.0, 100.0, n)):
+        return None  # an error metric (best 0) or an unusual scale: no expected midpoint
+    onehot = y.dim() == targets.dim() + 1
+    if not onehot and not bool(((targets == 0) | (targets == 1)).all()):
+        return None  # class ids as a regression target: no "confidently wrong" output to build
+    wrong = -ideal  # one-hot logits: the right class at -10, the others at +10; binary: the other side
+    k = len(targets) // 2
+    mixed = torch.cat([ideal[:k], wrong[k:]])  # (B, ...): rows [0, k) right, rows [k, B) wrong
+    value = as_float(target.metric_fn(with_main_tensor(out, mixed), targets))
+    expected = best * k / len(targets)
+    # Macro averages and per-class scores stray from the share of right rows; a floor or a threshold lands at an end.
+    return value if math.isfinite(value) and abs(value - expected) > 0.3 * best else None
 
 
 def _reordered(target: Target, out: Any, targets: Any, seed: int) -> float | None:

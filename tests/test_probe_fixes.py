@@ -520,6 +520,35 @@ def test_metric_audit_reorders_rows_to_find_a_metric_that_is_not_an_average(metr
     assert ("metric_order_dependent" in r.outcomes) == (status == "failed")
 
 
+def _percent_by_floor_division(out, y):
+    """Percent correct from an integer count floor-divided by the batch size: 0 unless every row is right."""
+    return (out.argmax(1) == y).sum().item() // len(y) * 100.0
+
+
+def _macro_f1(out, y):
+    pred, scores = out.argmax(1), []
+    for c in range(out.shape[1]):
+        tp = ((pred == c) & (y == c)).sum().item()
+        fp, fn = ((pred == c) & (y != c)).sum().item(), ((pred != c) & (y == c)).sum().item()
+        scores.append(2 * tp / max(2 * tp + fp + fn, 1))
+    return sum(scores) / len(scores)
+
+
+@pytest.mark.parametrize(
+    ("metric", "status"),
+    [(_percent_by_floor_division, "failed"), (_plain_accuracy, "passed"), (_macro_f1, "passed")],
+)
+def test_metric_audit_scores_half_right_predictions_near_half_of_perfect(metric, status):
+    """Right at both ends, the floor-divided accuracy is caught only by predictions right on half the rows."""
+    torch.manual_seed(0)
+    x, y = torch.randn(16, 4), torch.arange(16) % 4
+    r = run("metric_audit", Target(model=nn.Linear(4, 4), batch=(x, y), metric_fn=metric))
+    assert r.status == status, r.summary
+    assert ("metric_inconsistent" in r.outcomes) == (status == "failed")
+    plain = _plain_accuracy(torch.cat([torch.eye(4)[y[:8]], -torch.eye(4)[y[8:]]]), y)
+    assert plain == 0.5  # the half-right predictions the probe builds, scored by plain torch
+
+
 def test_metric_audit_builds_perfect_predictions_for_class_last_sequence_output():
     """(B, T, C) logits against (B, T) labels: perfect predictions score 1, not a false 'inconsistent'."""
     torch.manual_seed(0)
