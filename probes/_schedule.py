@@ -2,7 +2,8 @@
 
 `ScheduleWatch` wraps `step` of torch's scheduler classes while it is installed. For each scheduler it
 records how many optimizer steps came before each of its `step()` calls, and, at its first call, projects
-its learning rate over half an epoch of calls at that pace, on a copy: the copy steps a throwaway
+its learning rate over half an epoch of calls at that pace (a decay that never rises, over a few epochs),
+on a copy: the copy steps a throwaway
 optimizer that holds the same hyperparameters, so the user's scheduler and optimizer never move. A
 schedule written in epochs (StepLR, cosine over N epochs) and stepped once per batch reaches its end
 within the first epoch; a schedule written in iterations does not.
@@ -32,6 +33,10 @@ KEEP_CALLS = 32
 NOT_PROJECTED = (lrs.ReduceLROnPlateau, lrs.SequentialLR, lrs.ChainedScheduler)
 # Schedules torch documents as stepped after every batch: their low points are by design.
 PER_BATCH_BY_DESIGN = (lrs.CyclicLR, lrs.OneCycleLR)
+# Decays that never come back up: stepped per batch, one written in epochs (StepLR(step_size=10, gamma=0.95))
+# first changes within the first epoch and ends within a few, so they are also projected over LONG_EPOCHS.
+STEP_DECAYS = (lrs.StepLR, lrs.MultiStepLR, lrs.ExponentialLR)
+LONG_EPOCHS = 5
 
 
 def scheduler_classes() -> list[type]:
@@ -109,9 +114,11 @@ class ScheduleWatch:
         )
         rec.epoch_batches = self.epoch_batches()
         if rec.epoch_batches and not isinstance(sched, NOT_PROJECTED):
+            half = min(rec.epoch_batches // 2, MAX_PROJECTED)
+            long = min(LONG_EPOCHS * rec.epoch_batches, MAX_PROJECTED) if isinstance(sched, STEP_DECAYS) else half
             self._inside += 1
             try:
-                _project(sched, rec, min(rec.epoch_batches // 2, MAX_PROJECTED))
+                _project(sched, rec, half, max(half, long))
             finally:
                 self._inside -= 1
         return rec
@@ -135,26 +142,34 @@ def _lr(group: dict[str, Any]) -> float | None:
     return float(lr) if isinstance(lr, (int, float, torch.Tensor)) else None
 
 
-def _project(sched: Any, rec: ScheduleRecord, calls: int) -> None:
-    """Step a copy of `sched` `calls` times on a throwaway optimizer with the same hyperparameters and
-    record the lowest learning rate of group 0 relative to its peak up to then."""
+def _project(sched: Any, rec: ScheduleRecord, calls: int, long: int) -> None:
+    """Step a copy of `sched` `long` times on a throwaway optimizer with the same hyperparameters and record
+    the lowest learning rate of group 0 relative to its peak over the first `calls` steps and over all of
+    them, and the step at which it first changed."""
     try:
         sim = _copy(sched)
     except (TypeError, AttributeError, RuntimeError, copy.Error):
         return  # state a copy cannot take (a lambda over a lock, a device handle): no projection
-    peak = _lr(sim.optimizer.param_groups[0]) or 0.0
-    lo_ratio, lo_at = 1.0, 0
+    start = peak = _lr(sim.optimizer.param_groups[0]) or 0.0
+    lo_ratio, lo_at, first_change = 1.0, 0, None
+    rec.projected_steps, rec.projected_min_ratio, rec.projected_min_at = 0, 1.0, 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the copy steps without optimizer.step(): torch warns about order
-        for k in range(1, calls + 1):
+        for k in range(1, long + 1):
             sim.step()
             lr = _lr(sim.optimizer.param_groups[0]) or 0.0
+            if first_change is None and lr != start:
+                first_change = k
             peak = max(peak, lr)
             if peak > 0 and lr / peak < lo_ratio:
                 lo_ratio, lo_at = lr / peak, k
-    rec.projected_steps = calls
-    rec.projected_min_ratio = round(lo_ratio, 6)
-    rec.projected_min_at = lo_at
+            if k == calls:
+                rec.projected_steps = calls
+                rec.projected_min_ratio = round(lo_ratio, 6)
+                rec.projected_min_at = lo_at
+    if long > calls:
+        rec.long_steps, rec.long_min_ratio, rec.long_min_at = long, round(lo_ratio, 6), lo_at
+    rec.first_change_at = first_change
 
 
 def _copy(sched: Any) -> Any:

@@ -79,9 +79,11 @@ def lr_schedule(target: Target, ctx: ProbeContext, options: LRScheduleOptions) -
     Reads the schedulers your observed training run stepped, or runs your `train_step` a few times on
     a copy. A scheduler stepped at every optimizer step whose learning rate, projected on a copy over
     half an epoch of batches, falls to `floor` of its peak or below is `schedule_ends_early` (a schedule
-    in epochs stepped per batch); one that stays above is `schedule_spans_epoch`. A scheduler stepped
-    less often than every optimizer step is `schedule_per_epoch`. Cyclic and one-cycle schedules, which
-    torch documents as stepped per batch, count as spanning. Not applicable when no scheduler is stepped.
+    in epochs stepped per batch), and so is a decay that never rises (StepLR, MultiStepLR, ExponentialLR)
+    which first changes within one epoch and falls to `floor` within five; one that stays above is
+    `schedule_spans_epoch`. A scheduler stepped less often than every optimizer step is
+    `schedule_per_epoch`. Cyclic and one-cycle schedules, which torch documents as stepped per batch,
+    count as spanning. Not applicable when no scheduler is stepped.
     """
     obs = target.observation
     if isinstance(obs, TrainObservation) and obs.steps:
@@ -105,6 +107,7 @@ def _verdict(records: list[ScheduleRecord], options: LRScheduleOptions, script: 
         for r in per_step
         if not r.per_batch_by_design and r.projected_min_ratio is not None and r.projected_min_ratio <= options.floor
     ]
+    decays = [r for r in per_step if not r.per_batch_by_design and _decays_in_epochs(r, options.floor)]
     if early:
         r = early[0]
         text = (
@@ -112,6 +115,16 @@ def _verdict(records: list[ScheduleRecord], options: LRScheduleOptions, script: 
             f"{r.projected_min_ratio:.2%} of its peak after {r.projected_min_at} batches, within the first half of "
             f"an epoch of {r.epoch_batches} batches: a schedule written in epochs is being stepped per batch"
         )
+    elif decays:
+        r = decays[0]
+        text = (
+            f"{r.kind}.step() runs at every optimizer step: at that pace the learning rate first changes after "
+            f"{r.first_change_at} batches, within the first epoch of {r.epoch_batches}, and falls to "
+            f"{r.long_min_ratio:.2%} of its peak after {r.long_min_at} batches "
+            f"({(r.long_min_at or 0) / (r.epoch_batches or 1):.1f} epochs): a decay written in epochs is being "
+            "stepped per batch"
+        )
+    if early or decays:
         where = (r.where.ref if script else f"{r.where.file}:{r.where.line}") if r.where else None
         found = [Finding(text=text, where=where, code=r.where.code if r.where else None)]
         return _result("failed", ["schedule_ends_early"], text, r, found)
@@ -127,6 +140,17 @@ def _verdict(records: list[ScheduleRecord], options: LRScheduleOptions, script: 
     return _result("passed", ["schedule_spans_epoch"], text, r, [])
 
 
+def _decays_in_epochs(r: ScheduleRecord, floor: float) -> bool:
+    """A decay that never rises, first changing within one epoch and ending within a few: sized in epochs."""
+    return (
+        r.long_min_ratio is not None
+        and r.long_min_ratio <= floor
+        and r.first_change_at is not None
+        and r.epoch_batches is not None
+        and r.first_change_at < r.epoch_batches
+    )
+
+
 def _result(status: str, outcomes: list[str], text: str, r: ScheduleRecord, found: list[Finding]) -> ProbeResult:
     meas: dict[str, Any] = {
         "scheduler": r.kind,
@@ -134,6 +158,8 @@ def _result(status: str, outcomes: list[str], text: str, r: ScheduleRecord, foun
         "epoch_batches": r.epoch_batches,
         "lowest_lr_ratio": r.projected_min_ratio,
         "lowest_at_batch": r.projected_min_at,
+        "first_change_at_batch": r.first_change_at,
+        "lowest_lr_ratio_few_epochs": r.long_min_ratio,
     }
     return ProbeResult(
         name="lr_schedule", status=status, outcomes=outcomes, findings=found, measurements=meas, summary=text

@@ -119,6 +119,10 @@ class ScheduleRecord(BaseModel):
         default=None, description="lowest learning rate over the projection, over its peak before that point"
     )
     projected_min_at: int | None = Field(default=None, description="projected step() call where that lowest value fell")
+    first_change_at: int | None = Field(default=None, description="projected step() call where the rate first changed")
+    long_steps: int = Field(default=0, description="step() calls projected for a decay that never rises (a few epochs)")
+    long_min_ratio: float | None = Field(default=None, description="lowest rate over the long projection / peak")
+    long_min_at: int | None = Field(default=None, description="projected step() call where that lowest value fell")
 
     @property
     def per_step(self) -> bool:
