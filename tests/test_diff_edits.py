@@ -274,6 +274,22 @@ CASES = [
         '-    label = df["ret"].shift(-1)\n+    label = df["ret"].shift(1)\n',
         '-    label = df["ret"].shift(-1)\n+    label = df["ret"].shift(-1).fillna(0)\n',
     ),
+    (
+        "zero_grad_hoisted",
+        "optim.missing_zero_grad",
+        "     model.train()\n+    opt.zero_grad()\n     for x, y in loader:\n-        opt.zero_grad()\n"
+        "         loss = crit(model(x), y)\n",
+        "     model.train()\n     for x, y in loader:\n-        opt.zero_grad()\n"
+        "+        opt.zero_grad(set_to_none=True)\n         loss = crit(model(x), y)\n",
+    ),
+    (
+        "param_group_dropped",
+        "optim.params_not_updated",
+        "     head = {'params': model.head.parameters(), 'lr': 1e-3}\n-    groups.append(head)\n"
+        "     opt = torch.optim.AdamW(groups)\n",
+        "     head = {'params': model.head.parameters(), 'lr': 1e-3}\n-    groups.append(head)\n"
+        "+    groups.append(head)  # the head learns faster\n     opt = torch.optim.AdamW(groups)\n",
+    ),
 ]
 
 

@@ -1,5 +1,6 @@
 """Cue detectors for edits that change a mode or a pace rather than a value: a `train()` switched on inside
-an evaluation block, a scheduler replaced by one that expects the other stepping pace.
+an evaluation block, a scheduler replaced by one that expects the other stepping pace, `zero_grad()` moved
+out of the batch loop, a parameter group no longer handed to the optimizer.
 
 Each looks at a whole hunk: the evidence is the added line together with the context around it.
 
@@ -77,3 +78,45 @@ def scheduler_pace_changed(hunk: DiffHunk) -> list[Hit]:
             return [(a, f"replaces a per-step schedule by `{m.group(1)}`, written in epochs, while "
                         "scheduler.step() stays where it was (every batch)")]  # fmt: skip
     return []
+
+
+_LOOP = re.compile(r"^\s*(?:for|while)\b")
+_ZERO_GRAD = re.compile(r"zero_grad\(|\.grad\s*=\s*None")
+
+
+@cue("zero_grad_hoisted", scope="hunk", on=("diff",))
+def zero_grad_hoisted(hunk: DiffHunk) -> list[Hit]:
+    """The change moves `zero_grad()` from inside a loop to before it: gradients are cleared once per loop
+    (per epoch), so every step in between adds its gradients to the ones before."""
+    lines = hunk.lines
+    for i, r in enumerate(lines):
+        if r.kind != "-" or not _ZERO_GRAD.search(strip_comment(r.text)):
+            continue
+        loops = [h for h in _enclosing(lines[:i], r.text) if _LOOP.match(h)]
+        if not loops:
+            continue
+        level = _indent(loops[0])  # the innermost loop around the removed call
+        for a in lines:
+            if a.kind == "+" and _ZERO_GRAD.search(strip_comment(a.text)) and _indent(a.text) <= level:
+                return [(a, f"moves `{strip_comment(a.text).strip()}` out of the loop `{loops[0].strip()}`: "
+                            "gradients are cleared once, then add up over every step of that loop")]  # fmt: skip
+    return []
+
+
+_GROUP_ADD = re.compile(r"\b(?:\w*(?:param|group)\w*\.append|add_param_group)\s*\(")
+_OPTIMIZER_TALK = re.compile(r"\bparams\b|['\"]params['\"]|\boptim|parameters\(\)")
+
+
+@cue("param_group_dropped", scope="hunk", on=("diff",))
+def param_group_dropped(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes the line that hands a parameter group to the optimizer (`parameters.append(group)`,
+    `add_param_group(...)`) without putting it back: those parameters are never updated."""
+    if not any(_OPTIMIZER_TALK.search(strip_comment(ln.text)) for ln in hunk.lines):
+        return []  # a list of something else
+    removed, added = _removed_added(hunk)
+    kept = {strip_comment(a.text).strip() for a in added}
+    return [
+        (r, f"deletes `{strip_comment(r.text).strip()}`: that parameter group no longer reaches the optimizer")
+        for r in removed
+        if _GROUP_ADD.search(strip_comment(r.text)) and strip_comment(r.text).strip() not in kept
+    ]
