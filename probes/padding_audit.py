@@ -8,7 +8,8 @@ end (or start) of each row. Two measurements on a copy in eval mode:
   not passed, or of the wrong polarity for the model.
 - loss: the label the loss pairs with each output position is read from its gradient on all-zero
   logits (see _pairing); a loss that trains positions to predict the padding id counts the padding
-  (pad labels not set to ignore_index).
+  (pad labels not set to ignore_index). For a tagger (outputs over tags, not tokens), any label the loss
+  gives a padded position counts it.
 May import: schemas, the probe registry and helpers.
 """
 
@@ -148,25 +149,30 @@ def _loss(
     logits = logits_of(out)
     if not isinstance(logits, torch.Tensor) or logits.dim() != 3 or tuple(logits.shape[:2]) != tuple(sel.shape):
         return None, {"loss_check": "the output is not (batch, time, vocabulary) logits"}, []
-    if logits.shape[-1] <= vocab_max:  # tags or classes, not tokens: the pad id means nothing there
-        return None, {"loss_check": "the output classes are not the token vocabulary"}, []
     labels = paired_labels(target, out, logits)
     if labels is None:
         labels = paired_labels_inside(target, model, tuple(logits.shape))
     if labels is None:
         return None, {"loss_check": "the loss does not behave like cross-entropy over the last axis"}, []
-    # A position counts when it is trained on the pad id and is padded or next to the padding (a shifting
-    # loss pairs the last real position with the first pad); elsewhere the id may be a real label.
-    near = sel.clone()
-    near[:, 1:] |= sel[:, :-1]
-    near[:, :-1] |= sel[:, 1:]
-    trained = int(((labels == pad_id) & near.to(labels.device)).sum())
+    if logits.shape[-1] <= vocab_max:
+        # Tags, not tokens (a tagger's (B, T, tags)): the pad id means nothing there, but a padded position
+        # the loss gives any label is trained on, whatever tag it is told to predict.
+        trained = int(((labels >= 0) & sel.to(labels.device)).sum())
+        what = "a tag"
+    else:
+        # A position counts when it is trained on the pad id and is padded or next to the padding (a shifting
+        # loss pairs the last real position with the first pad); elsewhere the id may be a real label.
+        near = sel.clone()
+        near[:, 1:] |= sel[:, :-1]
+        near[:, :-1] |= sel[:, 1:]
+        trained = int(((labels == pad_id) & near.to(labels.device)).sum())
+        what = f"the padding token (id {pad_id})"
     meas = {"positions_trained_on_pad_id": trained, "labelled_positions": int((labels >= 0).sum())}
     if not trained:
         return "padding_ignored_in_loss", meas, []
     text = (
-        f"the loss trains {trained} output position(s) to predict the padding token (id {pad_id}): padded labels "
-        "are not set to ignore_index (-100) or masked out of the loss"
+        f"the loss trains {trained} padded output position(s) to predict {what}: padded labels are not set to "
+        "ignore_index (-100) or masked out of the loss"
     )
     return "padding_counted", meas, [Finding(text=text, data={"positions": trained, "pad_id": pad_id})]
 
@@ -321,7 +327,7 @@ def _parts(tags: list[str], meas: dict[str, Any]) -> list[str]:
         else "no mask input (attention not audited)",
     ]
     if "padding_counted" in tags:
-        parts.append(f"the loss trains {meas['positions_trained_on_pad_id']} position(s) on the padding id")
+        parts.append(f"the loss trains {meas['positions_trained_on_pad_id']} padded position(s)")
     elif "padding_ignored_in_loss" in tags:
         parts.append("the loss ignores padded positions")
     return parts

@@ -245,3 +245,45 @@ def test_a_fixed_length_model_gets_no_attention_verdict_but_its_loss_is_audited(
     r = run(Target(model=FixedLength(), batch=(ids, labels), loss_fn=loss))
     assert r.status != "error" and r.outcomes == outcomes, r.summary
     assert "one sequence length" in r.measurements["attention_check"]
+
+
+class TagHead(nn.Module):
+    """A tagger: token ids in, (B, T, 5) tag logits out; the tags are not the token vocabulary."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.emb = nn.Embedding(V, 16, padding_idx=PAD)
+        self.gru = nn.GRU(16, 16, batch_first=True)
+        self.out = nn.Linear(16, 5)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return self.out(self.gru(self.emb(ids))[0])  # (B, T, 5)
+
+
+def _tagger(pad_tags: str) -> Target:
+    torch.manual_seed(0)
+    ids = torch.randint(1, V, (6, 10), generator=torch.Generator().manual_seed(2))
+    for row, length in enumerate((4, 10, 6, 8, 5, 7)):
+        ids[row, length:] = PAD
+    tags = ids % 4 + 1  # tags 1..4 on real tokens
+    # "as_tag": the padded positions get tag 0 and the loss trains them; "ignore": -100, left out
+    tags = tags.masked_fill(ids == PAD, 0 if pad_tags == "as_tag" else -100)
+    return Target(model=TagHead(), batch=(ids, tags), loss_fn=_tag_ce)
+
+
+def _tag_ce(logits: torch.Tensor, tags: torch.Tensor) -> torch.Tensor:
+    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), tags.reshape(-1))  # (B*T, 5) vs (B*T,)
+
+
+@pytest.mark.parametrize(
+    ("pad_tags", "outcome"), [("as_tag", "padding_counted"), ("ignore", "padding_ignored_in_loss")]
+)
+def test_a_tagger_loss_that_trains_padded_positions_on_a_pad_tag_counts_the_padding(pad_tags: str, outcome: str):
+    r = run(_tagger(pad_tags))
+    assert r.outcomes == [outcome], r.summary
+    target = _tagger(pad_tags)
+    logits = torch.zeros(6, 10, 5, requires_grad=True)
+    _tag_ce(logits, target.batch[1]).backward()  # plain torch: do padded positions get a gradient?
+    padded = target.batch[0] == PAD
+    assert bool(logits.grad[padded].abs().sum() > 0) == (pad_tags == "as_tag")
+    assert (r.measurements["positions_trained_on_pad_id"] == int(padded.sum())) == (pad_tags == "as_tag")
