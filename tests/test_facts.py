@@ -398,6 +398,7 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("I tried lrs from 1e-5 to 1e-1 and the fit is the same straight line.", "lr_no_help"),
         ("I tried bigger batches and up to 5000 epochs, the curve never bends.", "longer_no_help"),
         ("The printed lr is about 3e-9 by epoch 5 although I set 1e-3 with a slow decay.", "lr_collapses"),
+        ("With the relabelled csv the metrics are identical to the previous week's run.", "edits_no_effect"),
     ],
 )
 def test_setup_fact_is_read(text: str, fact: str):

@@ -139,6 +139,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:learning rate|\blr\b).{0,60}\b(?:is|was|reads?|shows?|at|becomes?) (?:like |about |around |only |just |~\s*)?\d(?:\.\d+)?e-\d+\b"
         r".{0,40}(?:even though|although|but|while|whereas|though) (?:i |we )?(?:set|start\w*|use\w*|gave|configured|init\w*)",
     ]),
+    ("edits_no_effect", "code or data changes have no effect", [
+        r"(?:loss curves?|curves?|numbers|metrics|results|training)\b.{0,30}\b(?:basically |practically |essentially |almost |nearly )?"
+        r"(?:identical|the same) (?:to|as) (?:the |my |our )?(?:last|previous|old|earlier)\b.{0,20}\bruns?\b",
+    ]),
     ("too_good", "results look too good to be true", [
         r"\b(?:basically|practically|essentially|virtually) perfect\b",
     ]),
