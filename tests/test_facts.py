@@ -399,6 +399,25 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("I tried bigger batches and up to 5000 epochs, the curve never bends.", "longer_no_help"),
         ("The printed lr is about 3e-9 by epoch 5 although I set 1e-3 with a slow decay.", "lr_collapses"),
         ("With the relabelled csv the metrics are identical to the previous week's run.", "edits_no_effect"),
+        ("Setting dropout to 0.1 or 0.7 gives bit-identical training losses with one seed.", "train_deterministic"),
+        ("Right before backward the weight's .grad is already non-zero on every step.", "grads_accumulate"),
+        ("The critic's gradients are zeroed once before the loop over episodes.", "grads_accumulate"),
+        ("valid_mask.sum() returns tensor(0) for the new split.", "nothing_counted"),
+        ("On the training images it is nearly perfect, but on images it hasn't seen it fails.", "generalization_gap"),
+        ("Step losses are spiky, 0.3 to 1.1. But the moving average falls every epoch.", "noisy_but_improving"),
+        ("At init every query attends to a single image patch, scores in the hundreds.", "attention_saturated"),
+        ("After the G step the discriminator's weights also changed, by hashing.", "fixed_weights_changed"),
+        ("To keep the tokenizer encoder frozen I just call encoder.eval() once.", "eval_used_to_freeze"),
+        ("In the env loop the GRU state is initialised once before all episodes.", "state_carried"),
+        ("The first few actions after a reset depend on how the previous episode ended.", "order_dependent"),
+        ("I call backward on every mini batch and step the optimizer every 8 of them.", "grad_accum"),
+        ("The context vector is ctx = torch.tensor(att.tolist()) since dtypes clashed.", "tensor_rebuilt_from_values"),
+        ("The ranker takes the argmax ids and feeds them to the second encoder.", "argmax_in_loss"),
+        ("Then r = h.tolist() goes into the scorer.", "non_torch_op"),
+        ("The min-max scaler is fitted on the whole dataset, then I split 90/10.", "fitted_on_all_data"),
+        ("Hourly energy forecasting with lagged loads and a random 70/30 split.", "shuffled_time_split"),
+        ("For each class I take the softmax over the flattened H*W map.", "sums_over_wrong_axis"),
+        ("The logged score is 12, but when I watch the agent it wins every game.", "metric_contradicts_outputs"),
     ],
 )
 def test_setup_fact_is_read(text: str, fact: str):
@@ -416,6 +435,29 @@ def test_a_range_is_not_a_negative_score_and_the_split_is_the_one_nearest_its_nu
     found = {f.id: f for f in extract(text)}
     assert "metric_impossible" not in found and "val_better_than_train" not in found
     assert found["generalization_gap"].phrase == "training 98% vs validation 61%"
+
+
+def test_validation_ahead_of_training_with_augmentation_on_the_training_side_only_is_explained():
+    text = "Val loss is lower than train loss all run. We use cutmix and dropout 0.4 on the training side only."
+    assert "val_ahead_explained" in ids(text)
+    assert "val_ahead_explained" not in ids("Val loss is lower than train loss all run. We use no augmentation.")
+
+
+def test_whole_text_readers_join_a_layout_and_a_softmax_and_a_text_models_batching():
+    assert "softmax_over_spatial_axis" in ids("Logits are (B, C, H, W). Then probs = torch.softmax(logits, dim=-1).")
+    assert "softmax_over_spatial_axis" not in ids("Logits are (B, C, H, W). Then probs = torch.softmax(logits, dim=1).")
+    text = "My own transformer tagger: the output for one sentence differs when batched with longer ones."
+    assert "batched_text_differs" in ids(text)
+    assert "batched_text_differs" not in ids(text + " The model uses BatchNorm after each block.")
+
+
+def test_a_quoted_loop_that_clears_no_gradient_is_read_across_its_semicolons():
+    assert "loop_without_zero_grad" in ids("Per batch: y = net(x); l = mse(y, t); l.backward(); sgd.step(). It drifts.")
+    assert "loop_without_zero_grad" not in ids("Per batch: sgd.zero_grad(); l.backward(); sgd.step(). It drifts.")
+
+
+def test_weights_that_did_not_change_are_not_weights_that_changed():
+    assert "fixed_weights_changed" not in ids("The backbone weights haven't changed since loading.")
 
 
 def test_a_loss_that_freezes_at_a_value_is_not_a_frozen_layer_and_lowering_the_lr_is_not_a_collapse():

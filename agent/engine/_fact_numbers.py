@@ -131,7 +131,7 @@ def _grad_spread(s: str) -> list[Read]:
 
 
 _TERM = re.compile(
-    r"\b(?!(?:the|my|a|an|and|of|with|plus|total)\b)([a-z][\w-]*)(?: \([^)]{0,20}\))? (?:loss|ce|l1|l2|mse|term|penalty|part|component)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,30}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
+    r"\b(?!(?:the|my|a|an|and|of|with|plus|total)\b)([a-z][\w-]*)(?: \([^)]{0,20}\))? (?:loss|ce|l1|l2|mse|term|penalty|part|component)\b(?:[^\d\n]|(?<=[A-Za-z])\d){0,45}?(?<![\w.])~?\s*(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?!\s*%)",
     re.IGNORECASE,
 )
 # A term named by its own noun: "the penalty starts at ~4e3", "KL 35".

@@ -56,7 +56,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:depends? on|from) (?:the )?(?:first|earliest|early|distant|beginning) (?:token|step|timestep|frame|part|element)s?.{0,60}(?:chance|fails?|can't|cannot|not learn\w*|never)",
     ]),
     ("non_torch_op", "part of the loss or forward goes through numpy, scipy or Python numbers", [
-        r"\b(?:numpy|scipy|np\.|\.item\(\)|\.numpy\(\)|\.tolist\(\)|python floats?|sklearn)\b",
+        r"\b(?:numpy|scipy|np\.|python floats?|sklearn)\b|\.(?:item|numpy|tolist)\(\)",
         r"\.detach\(\)|\.data\b|torch\.no_grad|with no_grad|inside (?:a )?no_grad|requires_grad\s*=\s*false on the (?:loss|output)",
     ]),
     ("term_no_gradient", "a loss term or part of the model contributes no gradient", [

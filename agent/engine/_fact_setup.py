@@ -143,6 +143,87 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:loss curves?|curves?|numbers|metrics|results|training)\b.{0,30}\b(?:basically |practically |essentially |almost |nearly )?"
         r"(?:identical|the same) (?:to|as) (?:the |my |our )?(?:last|previous|old|earlier)\b.{0,20}\bruns?\b",
     ]),
+    ("train_deterministic", "training-mode passes that should be random are identical", [
+        r"\bdropout\b.{0,80}(?:(?:literally |exactly |bit-?)identical|exactly the same|the same (?:training |loss )?(?:curves?|loss\w*|outputs))",
+        r"\bdropout\b.{0,60}(?:seems? to do|does|do) nothing\b",
+    ]),
+    ("grads_accumulate", "gradients add up across backward calls or grow linearly with the step count", [
+        r"\.grad\b.{0,60}\b(?:already|still) (?:non-?zero|populated|filled|set|there)\b",
+        r"\bas if (?:it (?:is|were|was) )?a running (?:sum|total)",
+        r"(?:clear|zero|reset)\w* (?:the )?(?:\w+'s )?grad\w* (?:only )?once (?:before|per|at|outside)",
+        r"\bgrad\w* (?:are |were |is |get |gets )?(?:only )?(?:cleared|zeroed|reset) (?:only )?once (?:before|per|at|outside)",
+    ]),
+    ("nothing_counted", "no element is counted in the loss (an empty mask or a zero count)", [
+        r"(?:mask|labels?)\w*(?:\[[^\]]*\])?(?:\.\w+)*\.sum\(\)\s*(?:gives|is|returns|=|==|shows|prints)\s*(?:tensor\()?0(?![.\d])",
+        r"reduction\s*=\s*['\"]sum['\"].{0,60}(?:exactly )?0(?:\.0+)?(?![.\d])",
+    ]),
+    ("generalization_gap", "training results far better than validation", [
+        r"(?:from|on|in) the train\w* (?:set|data|split|examples|sentences|images)\b.{0,30}(?:almost |nearly )?perfect\w*,? "
+        r"but (?:on )?(?:\w+ ){0,3}?(?:unseen|new|held[- ]out|(?:it |the model )?(?:hasn't|has not|never|didn't) (?:seen|see))",
+    ]),
+    ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
+        r"(?:jump\w*|noisy|spik\w*|fluctuat\w*)\b.{0,100}\bbut\b.{0,60}(?:average|mean|trend|smoothed|epoch)\w*.{0,40}"
+        r"(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
+        r"^\s*(?:but|however|yet),? (?:the )?(?:epoch[- ]average|moving average|average|mean|smoothed|overall)\b.{0,40}"
+        r"(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
+    ]),
+    ("train_regularized_only", "dropout or augmentation acts on the training side only", [
+        r"(?:augment\w*|mixup|cutmix|dropout|random (?:crops?|erasing)|colou?r jitter|randaugment)\b.{0,60}"
+        r"\b(?:only )?on (?:the )?train\w*(?: side| set| data| split)?",
+    ]),
+    ("attention_saturated", "attention weights collapse onto one position", [
+        r"attends? (?:to )?(?:exactly |only )?(?:one|a single) (?:other )?(?:\w+ )?(?:token|position|patch|key|word)\b",
+        r"(?:one|a single) weight of (?:about |~\s*)?1(?:\.0+)?\b",
+        r"\bscores?\b.{0,30}\bin the (?:hundreds|thousands)",
+        r"\bq\s*@\s*k\b.{0,80}\bstd\b.{0,20}\b\d{2,}",
+        r"attention weights?\b.{0,40}(?:almost|nearly) all (?:0|zero)",
+    ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:backbone|encoder|discriminator|generator|pretrained|frozen|\bd|\bg)(?:'s)? (?:\w+ ){0,2}weights?\b.{0,40}"
+        r"(?<!n't )(?<!not )(?<!never )(?:also )?(?:chang\w*|differ\w*|mov\w*|drift\w*)",
+    ]),
+    ("eval_used_to_freeze", "eval() is what is meant to keep a part of the model fixed", [
+        r"(?:froze|freeze|frozen|stay as it is|stay (?:fixed|the same|untouched))\b.{0,60}\.eval\(\)",
+        r"\.eval\(\).{0,40}(?:to freeze|so (?:that )?it (?:stays|is|remains) (?:frozen|fixed))",
+    ]),
+    ("state_carried", "a hidden state or buffer is carried over between calls", [
+        r"(?:lstm|gru|rnn|hidden|recurrent) state\b.{0,40}(?:initiali[sz]ed|reset|created|set) (?:only )?once\b",
+        r"\bcarry (?:the )?(?:lstm|gru|rnn|hidden|recurrent) state",
+    ]),
+    ("order_dependent", "results depend on what was processed before", [
+        r"(?:first|opening) (?:few |~?\d+ )?(?:steps|actions|moves)\b.{0,20}\b(?:of|in|after) (?:each|every|the new|a new|an?) "
+        r"(?:episode|reset|game)\b.{0,80}(?:depend\w*|erratic|strange\w*|wrong|worse|previous)",
+        r"depend\w* on how the (?:previous|last) (?:episode|game|sequence|one) ended",
+    ]),
+    ("grad_accum", "gradient accumulation", [
+        r"backward\b.{0,40}(?:each|every|on each) (?:micro[- ]?|mini[- ]?)?batch\w*\b.{0,60}\bstep\w*.{0,30}(?:every \d+|once|at the end)",
+    ]),
+    ("scales_with_count", "the loss or update grows with the number of accumulated (micro)batches", [
+        r"(?:lower|reduc|divid)\w* the (?:lr|learning rate)\b.{0,40}(?:in proportion|proportional\w*) to (?:the )?accum\w*",
+    ]),
+    ("tensor_rebuilt_from_values", "a tensor is rebuilt from Python numbers (.item(), .tolist(), numpy)", [
+        r"torch\.(?:tensor|as_tensor|from_numpy|Tensor)\((?:[^()]|\([^()]*\))*\.(?:tolist|item|numpy)\(\)",
+        r"\.(?:item|tolist)\(\).{0,80}\btorch\.(?:tensor|as_tensor|Tensor)\(",
+    ]),
+    ("argmax_in_loss", "the loss is computed from argmax or one-hot predictions (no gradient)", [
+        r"\bargmax\b.{0,80}\b(?:embed\w*|feeds?|fed|passe[sd]|look\w* up)\b",
+    ]),
+    ("fitted_on_all_data", "preprocessing or encodings fitted on all the data before the split", [
+        r"(?:\bfit|fitted|comput\w*|calculat\w*|target[- ]encod\w*|normali[sz]\w*|standardi[sz]\w*|mean target)\b.{0,60}\b(?:on|over|using|from) "
+        r"(?:the )?(?:full|whole|entire|complete|all (?:the )?)\s*(?:\w+ )?(?:data\w*|series|file|dataframe|df|set|rows)\b",
+    ]),
+    ("shuffled_time_split", "rows of a time series shuffled before the split", [
+        r"(?:lag|lagged|rolling|daily|stock|time[- ]series|forecast)\w*\b.{0,80}\brandom (?:\d+/\d+ )?(?:row )?split",
+    ]),
+    ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
+        r"softmax (?:over|across|along) (?:the )?(?:flattened |spatial )?(?:h\s*\*\s*w|pixels|spatial)",
+        r"(?:add|sum)s? (?:up )?to (?:one|1) over the (?:\d+ )?(?:queries|examples|rows|samples|items|sentences|images)\b",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+        r"(?:logged|reported|printed)\b.{0,60}\b(?:return|reward|score)\w*\b.{0,80}\b(?:but|while|yet)\b.{0,40}"
+        r"\bwhen (?:i|we) (?:render|watch|look|play|run|evaluat)\w*",
+        r"(?:render\w*|videos?|watch\w*)\b.{0,80}\b(?:but|while|yet)\b.{0,40}\b(?:my |the )?logged\b",
+    ]),
     ("too_good", "results look too good to be true", [
         r"\b(?:basically|practically|essentially|virtually) perfect\b",
     ]),

@@ -18,7 +18,7 @@ UP = (
     r"|turn\w* (?:up|upward)|get(?:s|ting)? worse|worsen\w*|deteriorat\w*|balloon\w*)"
 )
 DOWN = (
-    r"(?:fall(?:s|ing)?\b|fell\b|decreas\w*|go(?:es|ing)? down|went down|drop\w*|declin\w*|shrink\w*|improv\w*"
+    r"(?:fall(?:s|ing)?\b|fell\b|decreas\w*|go(?:es|ing)? down|went down|drop\w*|declin\w*|shrink\w*|improv\w*|creep\w* down"
     r"|approach\w* (?:zero|0)|(?:near|close to|almost) (?:zero|0)\b|keeps? (?:going down|falling|decreasing|improving))"
 )
 LOSSW = r"(?:loss|error|perplexity|ppl|nll|mse|cross[- ]?entropy|\bwer\b|\bcer\b)"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from debug_agent.engine import _fact_logs as logs
 from debug_agent.engine import _fact_numbers as numbers
+from debug_agent.engine import _fact_text as whole_text
 from debug_agent.engine._fact_reports import RULES as REPORT_RULES
 from debug_agent.engine._fact_setup import EXCEPT as SETUP_EXCEPT
 from debug_agent.engine._fact_setup import RULES as SETUP_RULES
@@ -57,8 +58,11 @@ NUMERIC = {
     "nonfinite_later": "NaN or Inf only after some steps",
     "train_fits_val_chance": "training fits while validation stays at chance",
     "train_improves_val_worsens": "validation getting worse while training keeps improving",
+    "val_ahead_explained": "validation ahead of training while only training runs dropout or augmentation",
 }
-KNOWN: dict[str, str] = numbers.NUMERIC | {fid: desc for fid, desc, _ in RULES + MORE_RULES} | NUMERIC
+KNOWN: dict[str, str] = (
+    numbers.NUMERIC | {fid: desc for fid, desc, _ in RULES + MORE_RULES} | NUMERIC | whole_text.DESCRIBED
+)
 
 
 def sentences(text: str) -> list[str]:
@@ -300,6 +304,9 @@ def _derived(facts: list[Fact], by_split: dict[str, list[float]], c: int | None)
     """Facts that follow from two others (train vs validation numbers, both trends reported)."""
     ids = {f.id: f for f in facts}
     out: list[Fact] = []
+    if "train_regularized_only" in ids and "val_better_than_train" in ids:
+        # Validation ahead of training while only training runs dropout or augmentation: expected, not a bug.
+        out.append(Fact("val_ahead_explained", NUMERIC["val_ahead_explained"], ids["train_regularized_only"].phrase))
     if "train_improves" in ids and "val_worsens" in ids:
         out.append(Fact("train_improves_val_worsens", KNOWN["train_improves_val_worsens"], ids["val_worsens"].phrase))
     tr, va = by_split.get("train", []), by_split.get("val", [])
@@ -350,7 +357,7 @@ def extract(text: str) -> list[Fact]:
         _word_facts(plain, words)
         raw += [Fact(f.id, f.detail, s, f.value) for f in words]
         raw += [Fact(fid, detail, s, v) for fid, detail, v in numbers.sentence_facts(plain, c, text)]
-    raw += _derived(raw, by_split, c)
+    raw += _derived(raw, by_split, c) + [Fact(fid, KNOWN[fid], phrase) for fid, phrase in whole_text.read(text)]
     if _IMAGES.search(text) and not _TEXTS.search(text):  # "generated samples" of an image model are not text
         raw = [f for f in raw if f.id != "generation_bad"]
     seen: set[str] = set()

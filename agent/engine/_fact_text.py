@@ -1,0 +1,48 @@
+"""Readers of the whole symptom text, for facts whose evidence spans sentences.
+
+The sentence readers of facts.py see one sentence at a time, and the splitter cuts at `;` too, so a quoted
+training loop (`loss.backward(); opt.step()`) or a stated tensor layout in one sentence and the softmax
+over it in the next are out of their reach. Each reader here returns (fact id, phrase) pairs; facts.py
+describes them.
+
+May import: nothing of ours.
+"""
+
+from __future__ import annotations
+
+import re
+
+DESCRIBED = {
+    "loop_without_zero_grad": "the training loop the user quotes has no zero_grad()",
+    "softmax_over_spatial_axis": "a softmax over the last axis of (B, C, H, W) logits: over the width, not the classes",
+    "batched_text_differs": "a text model's prediction for an example changes with the batch it is in",
+}
+
+_BACKWARD_THEN_STEP = re.compile(r"backward\(\w*\)\s*[;\n]\s*\w+(?:\.\w+|\(\))*\.step\(\)")  # code: `;` or a new line
+_CLEARS = re.compile(r"zero_grad|\.grad\s*=\s*None|grad\.zero_|set_to_none", re.IGNORECASE)
+_NCHW = re.compile(r"\(\s*(?:b|n|bs|batch)\s*,\s*(?:c|\d+|classes|num_classes)\s*,\s*h\s*,\s*w\s*\)", re.IGNORECASE)
+_LAST_AXIS_SOFTMAX = re.compile(r"(?:log_)?softmax\w*\((?:[\w.]+\s*,\s*)?(?:dim\s*=\s*)?-1\)", re.IGNORECASE)
+_PREDICTION = re.compile(r"\b(?:prediction|output|result|probabilit|logit|embedding)\w*", re.IGNORECASE)
+_IN_A_BATCH = re.compile(r"\bbatch(?:ed|es)?\b|one[- ]by[- ]one|\balone\b|other (?:sentences|texts|examples)", re.I)
+_CHANGES = re.compile(r"\b(?:different|chang\w*|differs?|depends?|depending)\b", re.IGNORECASE)
+_TEXT_MODEL = re.compile(r"\b(?:sentences?|bert|transformer|tokens?|text|nlp|tokeni[sz]\w*|input_ids)\b", re.I)
+_BATCHNORM = re.compile(r"batch ?norm|\bbn\b", re.IGNORECASE)
+_NO_BATCHNORM = re.compile(r"\bno (?:batch ?norm|bn)\b|without (?:batch ?norm|bn)\b", re.IGNORECASE)
+
+
+def read(text: str) -> list[tuple[str, str]]:
+    """Every whole-text fact of the symptom, as (fact id, the phrase that shows it)."""
+    out: list[tuple[str, str]] = []
+    loop = _BACKWARD_THEN_STEP.search(text)
+    if loop and not _CLEARS.search(text):
+        out.append(("loop_without_zero_grad", loop.group(0)))
+    layout, softmax = _NCHW.search(text), _LAST_AXIS_SOFTMAX.search(text)
+    if layout and softmax:
+        out.append(("softmax_over_spatial_axis", f"{layout.group(0)} ... {softmax.group(0)}"))
+    # A text model (no batch norm) whose prediction for an example moves with the batch around it.
+    if _TEXT_MODEL.search(text) and (_NO_BATCHNORM.search(text) or not _BATCHNORM.search(text)):
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            if _PREDICTION.search(sentence) and _IN_A_BATCH.search(sentence) and _CHANGES.search(sentence):
+                out.append(("batched_text_differs", sentence.strip()))
+                break
+    return out
