@@ -136,6 +136,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\btried\b.{0,80}\bup to \d[\d,]*k? (?:epochs|iterations|steps)",
     ]),
     ("lr_collapses", "the learning rate decays to almost nothing too early", [
+        r"(?:learning rate|\blr\b).{0,40}(?:drop\w*|fall\w*|fell|decay\w*|shrink\w*|gone|is (?:already )?(?:tiny|zero|~?\s*0\b))"
+        r".{0,30}(?:after|within) (?:one|the first|a single) epoch",
         r"(?:learning rate|\blr\b).{0,60}\b(?:is|was|reads?|shows?|at|becomes?) (?:like |about |around |only |just |~\s*)?\d(?:\.\d+)?e-\d+\b"
         r".{0,40}(?:even though|although|but|while|whereas|though) (?:i |we )?(?:set|start\w*|use\w*|gave|configured|init\w*)",
     ]),

@@ -327,7 +327,6 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("lr_collapses", "the learning rate decays to almost nothing too early", [
         r"(?:learning rate|\blr\b).{0,60}(?:collaps\w*|vanish\w*|almost (?:zero|0)|near(?:ly)? (?:zero|0)|decay\w* (?:too )?(?:fast|quickly|early)|drops? (?:to|too)|tiny after)",
-        r"(?:learning rate|\blr\b).{0,40}(?:drop\w*|fall\w*|fell|decay\w*|shrink\w*|gone|is (?:already )?(?:tiny|zero|~?\s*0\b)).{0,30}(?:after|within) (?:one|the first|a single) epoch",
         r"(?:scheduler|schedule|step_?lr|cosine|warm-?up).{0,60}(?:too (?:fast|quick\w*|early)|every (?:batch|step|iteration)|per (?:batch|step|iteration)|each (?:batch|step|iteration)|inside the (?:batch|inner) loop)",
         r"(?:learning rate|\blr\b).{0,40}(?:down|drop\w*|decay\w*|reduc\w*|cut) (?:by )?\d+ ?x after (?:just |only )?\d+ (?:iterations?|steps?|batches|updates)",
         r"(?:whole|entire|full) (?:cycle|schedule|decay|warm-?up).{0,40}(?:in|within) (?:the )?first",
