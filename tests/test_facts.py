@@ -451,6 +451,11 @@ def test_whole_text_readers_join_a_layout_and_a_softmax_and_a_text_models_batchi
     assert "batched_text_differs" not in ids(text + " The model uses BatchNorm after each block.")
 
 
+def test_a_check_with_nothing_observed_is_told_from_one_that_describes_a_plateau():
+    assert "nothing_observed" in ids("Before a week-long run: can you confirm nothing is wrong with my model code?")
+    assert "nothing_observed" not in ids("Is this normal? The loss stays flat around 0.4 from step 300 on.")
+
+
 def test_a_quoted_loop_that_clears_no_gradient_is_read_across_its_semicolons():
     assert "loop_without_zero_grad" in ids("Per batch: y = net(x); l = mse(y, t); l.backward(); sgd.step(). It drifts.")
     assert "loop_without_zero_grad" not in ids("Per batch: sgd.zero_grad(); l.backward(); sgd.step(). It drifts.")
@@ -528,7 +533,7 @@ def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
         ("Tripling the number of epochs didn't change the final score.", "longer_no_help"),
         ("Training accuracy is roughly the same as validation accuracy, both near 60%.", "train_val_plateau_together"),
         ("It scores the same ~64% on the training images and on fresh ones.", "train_val_plateau_together"),
-        ("Is 0.71 what I should expect for this dataset?", "healthy_request"),
+        ("Is 0.71 what I should expect for this dataset?", "asks_if_result_expected"),
         ("My forecaster's validation error is practically perfect.", "too_good"),
         ("The predicted series looks exactly like the real one, just lagging by one step.", "labels_shifted"),
         ("The error sits at exactly the same value after step 300.", "loss_flat"),

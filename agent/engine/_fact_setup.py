@@ -238,7 +238,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("outputs_all_zero", "the model outputs exactly zero for every input", [
         r"(?:预测|输出|结果|密度图|prediction|output)\w*.{0,12}(?:全是|全为|全部是|全部为|都是)\s*0",
     ]),
-    ("healthy_request", "a request for a check with no failure described", [
+    ("asks_if_result_expected", "the user asks whether the result they got is what to expect", [
         r"\bis (?:this|that|~?\s*\d+(?:\.\d+)?\s*%?) (?:what|about what) (?:i|we) should (?:expect|get)\b",
     ]),
 ]

@@ -59,6 +59,7 @@ NUMERIC = {
     "train_fits_val_chance": "training fits while validation stays at chance",
     "train_improves_val_worsens": "validation getting worse while training keeps improving",
     "val_ahead_explained": "validation ahead of training while only training runs dropout or augmentation",
+    "nothing_observed": "a check is asked for and nothing is observed: no failure, gap or trend described",
 }
 KNOWN: dict[str, str] = (
     numbers.NUMERIC | {fid: desc for fid, desc, _ in RULES + MORE_RULES} | NUMERIC | whole_text.DESCRIBED
@@ -339,6 +340,16 @@ _IMAGES = re.compile(r"\b(?:images?|pictures?|photos?|pixels?|faces?|diffusion|d
 _TEXTS = re.compile(r"\b(?:text|tokens?|sentences?|words?|language|gpt|llm|captions?|translat\w*|vocab\w*|characters?|perplexity)\b", re.IGNORECASE)
 
 
+def _nothing_observed(facts: list[Fact], text: str) -> list[Fact]:
+    """A check asked for with nothing observed at all: no number, and no fact beyond mentions of parts."""
+    ids = {f.id: f for f in facts}
+    if "healthy_request" not in ids or re.search(r"\d", text):
+        return []
+    if all(f == "healthy_request" or f.endswith("_mentioned") or f.startswith("mentions_") for f in ids):
+        return [Fact("nothing_observed", NUMERIC["nothing_observed"], ids["healthy_request"].phrase)]
+    return []
+
+
 def extract(text: str) -> list[Fact]:
     """Every fact the symptom text states, one per id (the first sentence that shows it), in text order."""
     c = classes(text)
@@ -358,6 +369,7 @@ def extract(text: str) -> list[Fact]:
         raw += [Fact(f.id, f.detail, s, f.value) for f in words]
         raw += [Fact(fid, detail, s, v) for fid, detail, v in numbers.sentence_facts(plain, c, text)]
     raw += _derived(raw, by_split, c) + [Fact(fid, KNOWN[fid], phrase) for fid, phrase in whole_text.read(text)]
+    raw += _nothing_observed(raw, text)
     if _IMAGES.search(text) and not _TEXTS.search(text):  # "generated samples" of an image model are not text
         raw = [f for f in raw if f.id != "generation_bad"]
     seen: set[str] = set()
