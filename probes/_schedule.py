@@ -3,10 +3,10 @@
 `ScheduleWatch` wraps `step` of torch's scheduler classes while it is installed. For each scheduler it
 records how many optimizer steps came before each of its `step()` calls, and, at its first call, projects
 its learning rate over half an epoch of calls at that pace (a decay that never rises, over a few epochs),
-on a copy: the copy steps a throwaway
-optimizer that holds the same hyperparameters, so the user's scheduler and optimizer never move. A
-schedule written in epochs (StepLR, cosine over N epochs) and stepped once per batch reaches its end
-within the first epoch; a schedule written in iterations does not.
+on a copy: the copy steps a throwaway optimizer that holds the same hyperparameters, so the user's
+scheduler and optimizer never move. A schedule written in epochs (StepLR, cosine over N epochs) and
+stepped once per batch reaches its end within the first epoch (or, for a slow decay, within a few); a
+schedule written in iterations does not.
 
 May import: torch, schemas, the probe helpers.
 """
