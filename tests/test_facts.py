@@ -413,6 +413,7 @@ def test_a_metric_recounted_by_hand_that_differs_is_read_after_the_logged_one():
         ("I call backward on every mini batch and step the optimizer every 8 of them.", "grad_accum"),
         ("The context vector is ctx = torch.tensor(att.tolist()) since dtypes clashed.", "tensor_rebuilt_from_values"),
         ("The ranker takes the argmax ids and feeds them to the second encoder.", "argmax_in_loss"),
+        ("Each predicted token equals the target token one position later.", "labels_shifted"),
         ("Then r = h.tolist() goes into the scorer.", "non_torch_op"),
         ("The min-max scaler is fitted on the whole dataset, then I split 90/10.", "fitted_on_all_data"),
         ("Hourly energy forecasting with lagged loads and a random 70/30 split.", "shuffled_time_split"),

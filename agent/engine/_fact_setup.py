@@ -226,6 +226,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\bwhen (?:i|we) (?:render|watch|look|play|run|evaluat)\w*",
         r"(?:render\w*|videos?|watch\w*)\b.{0,80}\b(?:but|while|yet)\b.{0,40}\b(?:my |the )?logged\b",
     ]),
+    ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
+        r"(?:argmax|predictions?|outputs?|predicted \w+)\b.{0,60}\b(?:matches|match|equals?|is) (?:the )?(?:ground[- ]truth|target|label|true)"
+        r"\w*(?: token| word| value)? (?:one|two|a|1|2) (?:places?|positions?|steps?|tokens?) (?:later|ahead|earlier|off)",
+    ]),
     ("too_good", "results look too good to be true", [
         r"\b(?:basically|practically|essentially|virtually) perfect\b",
     ]),
