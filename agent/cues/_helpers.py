@@ -16,6 +16,38 @@ def _removed_added(hunk: DiffHunk) -> tuple[list[DiffLine], list[DiffLine]]:
     return [ln for ln in hunk.lines if ln.kind == "-"], [ln for ln in hunk.lines if ln.kind == "+"]
 
 
+_FOR = re.compile(r"\s*(?:async\s+)?for\s")
+_DEF = re.compile(r"\s*(?:async\s+)?(?:def|class)\s")
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def _enclosing(above: list[DiffLine], indent: int, *, with_removed: bool = True) -> list[str]:
+    """The block headers around a line indented `indent`, innermost first: walking up the hunk, each code
+    line indented less than the last one kept."""
+    out = []
+    for ln in reversed(above):
+        code = strip_comment(ln.text)
+        if (with_removed or ln.kind != "-") and code.strip() and _indent(ln.text) < indent:
+            out.append(code)
+            indent = _indent(ln.text)
+    return out
+
+
+def _enclosing_loop(
+    above: list[DiffLine], indent: int, *, loop: re.Pattern[str] = _FOR, with_removed: bool = False
+) -> str | None:
+    """The innermost loop header around a line indented `indent`, or None when a def/class comes first."""
+    for header in _enclosing(above, indent, with_removed=with_removed):
+        if loop.match(header):
+            return header
+        if _DEF.match(header):
+            return None
+    return None
+
+
 def _gone(hunk: DiffHunk, pattern: str) -> list[tuple[DiffLine, str]]:
     """Removed lines matching `pattern` when no added line in the hunk matches it again."""
     rx = re.compile(pattern)

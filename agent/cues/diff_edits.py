@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from debug_agent.cues._helpers import _gone, _removed_added
+from debug_agent.cues._helpers import _enclosing_loop, _gone, _indent, _removed_added
 from debug_agent.cues.registry import cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
@@ -19,10 +19,6 @@ Hit = tuple[DiffLine, str]
 
 def _code(ln: DiffLine) -> str:
     return strip_comment(ln.text)
-
-
-def _indent(text: str) -> int:
-    return len(text) - len(text.lstrip())
 
 
 # --- deleted lines --------------------------------------------------------------------------------
@@ -214,21 +210,6 @@ def scheduler_step_in_batch_loop(hunk: DiffHunk) -> list[Hit]:
         if moved_in or (per_batch and not re.search(r"epoch", loop or "")):
             out.append((ln, "scheduler.step() now runs inside the batch loop: the schedule advances per batch"))
     return out
-
-
-def _enclosing_loop(before: list[DiffLine], indent: int) -> str | None:
-    """The nearest `for` line above (not a removed one) indented less than `indent`."""
-    for ln in reversed(before):
-        if ln.kind == "-":
-            continue
-        code = _code(ln)
-        if code.strip() and _indent(ln.text) < indent:
-            if re.match(r"\s*(async\s+)?for\s", code):
-                return code
-            if re.match(r"\s*(def|class)\s", code):
-                return None
-            indent = _indent(ln.text)
-    return None
 
 
 @cue("eval_helper_in_train_loop", scope="hunk", on=("diff",))

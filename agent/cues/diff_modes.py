@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from debug_agent.cues._helpers import _removed_added
+from debug_agent.cues._helpers import _enclosing, _enclosing_loop, _indent, _removed_added
 from debug_agent.cues.registry import cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
@@ -28,10 +28,6 @@ _PER_EPOCH = re.compile(r"\b(StepLR|MultiStepLR|ExponentialLR|ReduceLROnPlateau|
 _PER_STEP = re.compile(r"\b(OneCycleLR|CyclicLR|get_\w+_schedule_with_warmup|get_scheduler)\s*\(")
 
 
-def _indent(text: str) -> int:
-    return len(text) - len(text.lstrip())
-
-
 @cue("train_mode_in_eval", scope="hunk", on=("diff",))
 def train_mode_in_eval(hunk: DiffHunk) -> list[Hit]:
     """The change switches the model to train() inside an evaluation block (under no_grad, after eval(), or
@@ -42,22 +38,12 @@ def train_mode_in_eval(hunk: DiffHunk) -> list[Hit]:
         if ln.kind != "+" or not _TRAIN_ON.search(code):
             continue
         after = [strip_comment(a.text) for a in lines[i + 1 :] if _indent(a.text) >= _indent(ln.text)]
-        if any(_EVAL_BLOCK.search(h) or _EVAL_DEF.search(h) for h in _enclosing(lines[:i], ln.text)) and not any(
+        headers = _enclosing(lines[:i], _indent(ln.text))
+        if any(_EVAL_BLOCK.search(h) or _EVAL_DEF.search(h) for h in headers) and not any(
             _EVAL_ON.search(a) for a in after
         ):
             return [(ln, f"adds `{code.strip()}` inside the evaluation code: evaluation runs in training mode")]
     return []
-
-
-def _enclosing(above: list[DiffLine], text: str) -> list[str]:
-    """The block headers that enclose a line: walking up, each line indented less than the last one kept."""
-    level, out = _indent(text), []
-    for ln in reversed(above):
-        code = strip_comment(ln.text)
-        if code.strip() and _indent(ln.text) < level:
-            out.append(code)
-            level = _indent(ln.text)
-    return out
 
 
 @cue("scheduler_pace_changed", scope="hunk", on=("diff",))
@@ -92,13 +78,13 @@ def zero_grad_hoisted(hunk: DiffHunk) -> list[Hit]:
     for i, r in enumerate(lines):
         if r.kind != "-" or not _ZERO_GRAD.search(strip_comment(r.text)):
             continue
-        loops = [h for h in _enclosing(lines[:i], r.text) if _LOOP.match(h)]
-        if not loops:
+        loop = _enclosing_loop(lines[:i], _indent(r.text), loop=_LOOP, with_removed=True)
+        if loop is None:
             continue
-        level = _indent(loops[0])  # the innermost loop around the removed call
+        level = _indent(loop)  # the innermost loop around the removed call
         for a in lines:
             if a.kind == "+" and _ZERO_GRAD.search(strip_comment(a.text)) and _indent(a.text) <= level:
-                return [(a, f"moves `{strip_comment(a.text).strip()}` out of the loop `{loops[0].strip()}`: "
+                return [(a, f"moves `{strip_comment(a.text).strip()}` out of the loop `{loop.strip()}`: "
                             "gradients are cleared once, then add up over every step of that loop")]  # fmt: skip
     return []
 
