@@ -311,8 +311,11 @@ def _label_check(
     if cls and not bool(data_rows(target.train_data, 1)[0].is_floating_point()):
         lookup = position_lookup(xt, yt, xv, yv)
         skill = {k: max(v, lookup.get(k, v)) for k, v in skill.items()}
-    margin = (3 * math.sqrt(max(chance * (1 - chance), 0.01) / len(ft)) + 0.02) if cls else 0.05
-    meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4))
+    # Skill above chance + margin is a relation; at most chance + floor is none. Between the two the
+    # simple models find a weak relation (a few sigma above chance): neither claim is safe.
+    sigma = math.sqrt(max(chance * (1 - chance), 0.01) / len(ft))
+    margin, floor = (3 * sigma + 0.02, 2 * sigma) if cls else (0.05, 0.02)
+    meas.update({k: round(v, 4) for k, v in skill.items()}, skill_margin=round(margin, 4), skill_floor=round(floor, 4))
     weak = _underpowered(len(ft), ft.shape[1], cls, int(meas.get("classes", 0)))
     above = {k: v > chance + margin for k, v in skill.items()}
     if all(above.values()):
@@ -320,29 +323,24 @@ def _label_check(
     elif weak is not None:  # a negative answer from a check without power is no evidence: abstain
         meas["label_check"] = f"inconclusive: {weak}"
     else:
-        _label_verdict(skill, chance, margin, "accuracy" if cls else "R^2", tags, findings)
+        _label_verdict(skill, chance, (margin, floor), "accuracy" if cls else "R^2", (tags, findings, meas))
 
 
 def _label_verdict(
-    skill: dict[str, float], chance: float, margin: float, metric: str, tags: list[str], findings: list[Finding]
+    skill: dict[str, float], chance: float, bounds: tuple[float, float], metric: str, out: tuple[list, list, dict]
 ) -> None:
-    if skill["train_heldout"] <= chance + margin:
+    (margin, floor), (tags, findings, meas) = bounds, out
+    within = f"{metric} {skill['train_heldout']:.2f}"
+    if chance + floor < skill["train_heldout"] <= chance + margin:
+        meas["label_check"] = f"inconclusive: simple models find a weak relation ({within} vs chance {chance:.2f})"
+    elif skill["train_heldout"] <= chance + floor:
         tags.append("labels_unpredictable")
-        findings.append(
-            Finding(
-                text=f"simple models predict training labels no better than chance "
-                f"({metric} {skill['train_heldout']:.2f} vs chance {chance:.2f}): inputs and "
-                "labels look unrelated"
-            )
-        )
-    elif "val" in skill and skill["val"] <= chance + margin and skill["train_heldout"] > chance + 2 * margin:
+        text = f"simple models predict training labels no better than chance ({within} vs chance {chance:.2f})"
+        findings.append(Finding(text=text + ": inputs and labels look unrelated"))
+    elif "val" in skill and skill["val"] <= chance + floor and skill["train_heldout"] > chance + 2 * margin:
         tags.append("val_labels_unpredictable")
-        findings.append(
-            Finding(
-                text=f"labels are predictable within train ({metric} {skill['train_heldout']:.2f}) but "
-                f"not on validation ({skill['val']:.2f} vs chance {chance:.2f})"
-            )
-        )
+        text = f"labels are predictable within train ({within}) but not on validation ({skill['val']:.2f} vs "
+        findings.append(Finding(text=text + f"chance {chance:.2f})"))
     else:
         tags.append("labels_predictable")
 
