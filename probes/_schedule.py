@@ -160,6 +160,7 @@ def _project(sched: Any, rec: ScheduleRecord, calls: int, long: int) -> None:
             lr = _lr(sim.optimizer.param_groups[0]) or 0.0
             if first_change is None and lr != start:
                 first_change = k
+                rec.first_change_ratio = round(lr / start, 6) if start else None
             peak = max(peak, lr)
             if peak > 0 and lr / peak < lo_ratio:
                 lo_ratio, lo_at = lr / peak, k

@@ -25,6 +25,9 @@ from ._data import _first_tensor
 from ._schedule import ScheduleWatch
 from .registry import ProbeContext, not_applicable, probe
 
+# A single step() call that cuts the rate by at least this factor is a decay sized in epochs, not steps.
+EPOCH_SIZED_CUT = 0.99
+
 
 class LRScheduleOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -141,13 +144,16 @@ def _verdict(records: list[ScheduleRecord], options: LRScheduleOptions, script: 
 
 
 def _decays_in_epochs(r: ScheduleRecord, floor: float) -> bool:
-    """A decay that never rises, first changing within one epoch and ending within a few: sized in epochs."""
+    """A decay that never rises, first changing within one epoch and ending within a few: sized in epochs.
+    Its first change cuts the rate by 1% or more at once; a decay of a fraction of a percent per call
+    (`ExponentialLR(gamma=0.999)`) is sized in optimizer steps, stepped as meant."""
     return (
         r.long_min_ratio is not None
         and r.long_min_ratio <= floor
         and r.first_change_at is not None
         and r.epoch_batches is not None
         and r.first_change_at < r.epoch_batches
+        and (r.first_change_ratio is None or r.first_change_ratio <= EPOCH_SIZED_CUT)
     )
 
 

@@ -120,6 +120,9 @@ class ScheduleRecord(BaseModel):
     )
     projected_min_at: int | None = Field(default=None, description="projected step() call where that lowest value fell")
     first_change_at: int | None = Field(default=None, description="projected step() call where the rate first changed")
+    first_change_ratio: float | None = Field(
+        default=None, description="the rate after its first change over the rate before it (a single call's cut)"
+    )
     long_steps: int = Field(default=0, description="step() calls projected for a decay that never rises (a few epochs)")
     long_min_ratio: float | None = Field(default=None, description="lowest rate over the long projection / peak")
     long_min_at: int | None = Field(default=None, description="projected step() call where that lowest value fell")
