@@ -35,6 +35,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30i",
     "fresh-2026-11-30j",
     "fresh-2026-11-30k",
+    "fresh-2026-12-01l",
 )
 
 
