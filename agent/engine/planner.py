@@ -19,6 +19,7 @@ from debug_agent.schemas import Catalog, ProbeInfo, ProbeRequest, TargetInfo
 CLEAN = "<clean>"
 MIN_GAIN = 0.005  # nats; below this a probe tells us nothing we do not know
 LEAD = 0.2  # a cause at or above this credence is a leading candidate: its direct test is always planned
+RUNNER_UP = 0.1  # after a leading one, each other top-three cause at or above this gets its direct test too
 # Probes miss and false-alarm now and then, so a second probe that splits the candidates the same way
 # as one already chosen is still worth this fraction of what it would tell on its own.
 REPEAT_VALUE = 0.3
@@ -94,12 +95,12 @@ def plan(
                 pool[info.name] = info
     names: list[str] = []
     left = budget_units
-    direct = _direct_test(catalog, cred, pool)
-    if direct is not None and (first := scaled(pool[direct[1]], left)) is not None:
-        chosen.append(first.model_copy(update={"reason": first.reason or f"the direct test of {direct[0]}"}))
-        names.append(first.name)
-        left -= pool[first.name].cost if not first.options else left
-        del pool[first.name]
+    for cause, name in _direct_tests(catalog, cred, pool):
+        if name in pool and (first := scaled(pool[name], left)) is not None:
+            chosen.append(first.model_copy(update={"reason": first.reason or f"the direct test of {cause}"}))
+            names.append(first.name)
+            left -= pool[first.name].cost if not first.options else left
+            del pool[first.name]
     base = _entropy(_partition(cred, catalog, names))
     alone = {name: _entropy(_partition(cred, catalog, [name])) for name in pool}
     while pool:
@@ -137,20 +138,25 @@ def plan(
     return chosen, skipped
 
 
-def _direct_test(catalog: Catalog, cred: dict[str, float], pool: dict[str, ProbeInfo]) -> tuple[str, str] | None:
-    """(cause, probe): the leading cause's strongest confirming probe, planned before the greedy choice.
+def _direct_tests(catalog: Catalog, cred: dict[str, float], pool: dict[str, ProbeInfo]) -> list[tuple[str, str]]:
+    """(cause, probe) pairs: the strongest confirming probe of the leading cause, then of each runner-up in
+    the top three, planned before the greedy choice.
 
     The entropy criterion counts a second probe that splits the candidates the same way as worth
     nothing, so a cause separated early by an indirect probe (metric.wrong by shape_audit) would
-    never get the experiment that tests it directly (metric_audit). Which probe is direct is data:
-    the one whose outcome the catalog weighs highest for the cause.
+    never get the experiment that tests it directly (metric_audit); and a costly direct test of a
+    runner-up can fall just under MIN_GAIN when other weights move its credence a little. Which probe
+    is direct is data: the one whose outcome the catalog weighs highest for the cause.
     """
-    ranked = sorted((p, c) for c, p in cred.items() if c in catalog.ids and catalog.get(c).kind != "healthy")
-    if not ranked or ranked[-1][0] < LEAD:
-        return None
-    cause = ranked[-1][1]
-    tests = [(max(w for w in table.values()), name) for name, table in catalog.get(cause).probes.items() if table]
-    best = max((t for t in tests if t[0] > 0), default=None)
-    if best is None or best[1] not in pool:
-        return None
-    return cause, best[1]
+    ranked = sorted(
+        ((p, c) for c, p in cred.items() if c in catalog.ids and catalog.get(c).kind != "healthy"), reverse=True
+    )[:3]
+    out = []
+    for i, (p, cause) in enumerate(ranked):
+        if p < (LEAD if i == 0 else RUNNER_UP):
+            break
+        tests = [(max(table.values()), name) for name, table in catalog.get(cause).probes.items() if table]
+        best = max((t for t in tests if t[0] > 0), default=None)
+        if best is not None and best[1] in pool:
+            out.append((cause, best[1]))
+    return out
