@@ -98,6 +98,8 @@ LINE_CASES = [
     ("bare_squeeze", "pred = out.squeeze()", "pred = out.squeeze(-1)"),
     ("activation_into_logit_loss", "loss = criterion(torch.softmax(out, -1), y)", "loss = criterion(out, y)"),
     ("unstable_math", "lp = torch.log(torch.softmax(z, -1))", "lp = torch.log_softmax(z, -1)"),
+    ("unstable_math", "ll = torch.log(torch.sum(torch.exp(a + b), dim=1))", "ll = torch.logsumexp(a + b, dim=1)"),
+    ("unstable_math", "ll = (a + b).exp().sum(1).log()", "ll = (a + b).logsumexp(1)"),
     ("requires_grad_false", "p.requires_grad = False", "p.requires_grad = True"),
     ("lr_large", "opt = torch.optim.SGD(params, lr=5.0)", "opt = torch.optim.SGD(params, lr=0.1)"),
     ("lr_tiny", "opt = torch.optim.Adam(params, lr=1e-8)", "opt = torch.optim.Adam(params, lr=1e-3)"),

@@ -162,6 +162,14 @@ CASES = [
         "loss.double_activation",
         "-        return self.head(h)\n+        return torch.softmax(self.head(h), dim=-1)\n",
         "-        return self.head(h)\n+        return torch.log_softmax(self.head(h), dim=-1)\n",
+    ),
+    (
+        "softmax_added_to_output",
+        "loss.double_activation",
+        "-        logits = self.lm_head(h)\n+        z = self.lm_head(h)\n+        logits = F.softmax(z, dim=-1)\n"
+        "         loss = F.cross_entropy(logits.view(-1, V), targets.view(-1))\n",
+        "-        logits = self.lm_head(h)\n+        z = self.lm_head(h)\n+        probs = F.softmax(z, dim=-1)\n"
+        "         loss = F.cross_entropy(z.view(-1, V), targets.view(-1))\n",
     ),    (
         "state_reset_hoisted",
         "state.cross_batch",

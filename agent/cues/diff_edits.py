@@ -46,6 +46,10 @@ def padding_mask_dropped(hunk: DiffHunk) -> list[Hit]:
     return [(ln, detail + ": padded positions are attended again") for ln, detail in found]
 
 
+# A call to a loss that applies its own softmax or sigmoid, up to (one level of nested brackets) an argument.
+_LOSS_CALL = r"(?:cross_entropy|with_logits|criterion|loss_f\w*)\((?:[^()]|\([^()]*\))*"
+
+
 @cue("softmax_added_to_output", scope="hunk", on=("diff",))
 def softmax_added_to_output(hunk: DiffHunk) -> list[Hit]:
     """The change makes forward return softmax (or sigmoid) probabilities: a cross-entropy (or with-logits)
@@ -53,15 +57,19 @@ def softmax_added_to_output(hunk: DiffHunk) -> list[Hit]:
     removed, added = _removed_added(hunk)
     if any(re.search(r"softmax\(|sigmoid\(", _code(r)) for r in removed):
         return []  # an activation moved or edited, not added
-    returns = " ".join(_code(ln) for ln in hunk.lines if ln.kind != "-" and re.match(r"\s*return\b", ln.text))
+    kept = [ln for ln in hunk.lines if ln.kind != "-"]
+    returns = " ".join(_code(ln) for ln in kept if re.match(r"\s*return\b", ln.text))
     out = []
     for a in added:
         code = _code(a)
         if re.search(r"\blog_softmax\b|loss|criterion", code):
             continue
         if m := re.match(r"\s*(\w+)\s*=\s*(?:torch\.|F\.|nn\.functional\.)?(?:softmax|sigmoid)\(", code):
+            later = " ".join(_code(ln) for ln in kept[kept.index(a) + 1 :])
             if re.search(rf"\breturn\b.*\b{m.group(1)}\b", returns):
                 out.append((a, f"adds `{code.strip()}` before the return: the model now outputs probabilities"))
+            elif re.search(_LOSS_CALL + rf"\b{m.group(1)}\b", later):
+                out.append((a, f"adds `{code.strip()}`, and the probabilities feed a loss that applies its own"))
         elif re.match(r"\s*return\b.*\b(?:softmax|sigmoid)\(", code):
             out.append((a, f"adds `{code.strip()}`: the model now outputs probabilities"))
     return out

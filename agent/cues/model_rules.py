@@ -122,9 +122,11 @@ def activation_into_logit_loss(code: str, func: str | None) -> str | None:
 
 @cue("unstable_math")
 def unstable_math(code: str, func: str | None) -> str | None:
-    """log of softmax/sigmoid, or log/division without an epsilon."""
+    """log of softmax/sigmoid, log of a sum of exp, or log/division without an epsilon."""
     if re.search(r"\blog\(\s*(torch\.|F\.)?(softmax|sigmoid)\(|(softmax|sigmoid)\([^)]*\)\.log\(\)", code):
         return "log of softmax/sigmoid underflows to log(0); use log_softmax/logsigmoid"
+    if re.search(r"\blog\(\s*(?:torch\.)?sum\(\s*(?:torch\.)?exp\(|\.exp\(\)\.sum\([^()]*\)\.log\(\)", code):
+        return "log of a sum of exp overflows (inf) or underflows (log 0); use torch.logsumexp"
     if re.search(r"torch\.log\((?![^)]*(eps|clamp|\+|1e-))", code):
         return "log without an epsilon or clamp"
     return None

@@ -90,7 +90,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("loss_flat", "the loss barely moves from its starting value", [
         LOSSW + r".{0,30}" + r"(?:barely|hardly|doesn't|does not|never|won't|not) (?:move|change|decrease|go down|drop|fall|budge|improve)\w*",
         LOSSW + r".{0,40}(?:stuck|flat|plateau\w*|stall\w*|constant|stagnat\w*|unchanged|stays? (?:at|around|near|the same))",
-        r"(?:stuck|flat|plateau\w*|stall\w*) (?:at|around|near) (?:about )?(?:\d|chance|the initial|its initial|random)",
+        r"(?:stuck|flat|plateau\w*|stall\w*) (?:at|around|near) (?:about )?(?:(?!(?:[5-9]\d|100)(?:\.\d+)?\s*%)\d|chance|the initial|its initial|random)",
         r"(?:stays?|stuck|remains?|plateau\w*) (?:at )?(?:a )?(?:high|large|the same|constant|its initial) " + LOSSW,
         r"stops? (?:improving|learning|decreasing|going down)",
         r"(?:doesn't|does not|not|never|fails? to) (?:learn|train|converge|improve)\w*",
