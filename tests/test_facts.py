@@ -539,6 +539,9 @@ def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
         ("The predicted series looks exactly like the real one, just lagging by one step.", "labels_shifted"),
         ("The error sits at exactly the same value after step 300.", "loss_flat"),
         ("推理的输出全是0，训练了很多轮也一样。", "outputs_all_zero"),
+        ("Weights of 1.0, 0.1 and 0 on the KL term all give identical gradient norms in the encoder.",
+         "scale_ignored_by_backward"),
+        ("The AMP grad scaler does not seem to affect the custom loss part.", "scale_ignored_by_backward"),
     ],
 )
 def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
@@ -552,6 +555,9 @@ def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
         ("Epoch 12/300 - loss: 0.0008 - accuracy: 1.0000 - val_loss: 0.41 - val_accuracy: 0.8750", "loss_jumps"),
         ("Our test accuracy ends up about 2.5 points under the published table.", "metric_impossible"),
         ("At the [MASK] positions the model mostly predicts the same token.", "terminal_mentioned"),
+        ("Training accuracy plateaus at 97% while validation sits at 8%.", "train_poor"),
+        ("Training accuracy plateaus at 97% while validation sits at 8%.", "loss_flat"),
+        ("Raising the loss weight to 10 gives larger gradients, as expected.", "scale_ignored_by_backward"),
     ],
 )
 def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):

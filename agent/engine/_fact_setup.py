@@ -245,6 +245,14 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("asks_if_result_expected", "the user asks whether the result they got is what to expect", [
         r"\bis (?:this|that|~?\s*\d+(?:\.\d+)?\s*%?) (?:what|about what) (?:i|we) should (?:expect|get)\b",
     ]),
+    # A weight of 0.1, 0.01 or 0 on a term that leaves its gradient unchanged: the backward ignores grad_output.
+    ("scale_ignored_by_backward", "scaling a loss term (its weight, a loss scaler) leaves its gradients unchanged", [
+        r"(?:(?:weight|coefficient|lambda|factor)s?|scal\w*)\b.{0,80}\b(?:the same|identical|unchanged)\b.{0,30}"
+        r"\b(?:grad(?:ient)?s?|grad(?:ient)? norms?)\b",
+        r"\bgrad(?:ient)?s?(?: norms?)?\b.{0,40}\b(?:the same|identical|unchanged|don'?t change)\b.{0,60}"
+        r"\b(?:whatever|regardless of|no matter)\b.{0,20}\b(?:weight|coefficient|scale|factor)",
+        r"\b(?:loss |grad )?scaler\b.{0,40}\b(?:doesn'?t|does not|don'?t|never) (?:seem to )?(?:affect|change|scale|touch)",
+    ]),
 ]
 
 # A rule does not fire on a sentence that also matches its exception: ".eval() was never called" denies it.
