@@ -36,6 +36,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30j",
     "fresh-2026-11-30k",
     "fresh-2026-12-01l",
+    "fresh-2026-12-01m",
 )
 
 
