@@ -56,6 +56,7 @@ def _differs(a: Any, b: Any, tol: float) -> float:
     outcomes=(
         "eval_mode_ok",
         "eval_in_train_mode",
+        "eval_batch_stats",
         "eval_nondeterministic",
         "forward_deterministic",
         "state_mutated_in_forward",
@@ -192,6 +193,11 @@ def _audit_eval_fn(
                 text=f"eval_fn ran {len(on)} dropout/batch-norm module(s) in training mode: {', '.join(on[:6])}"
             )
         )
+    norms = [n for n in on if isinstance(model.get_submodule(n), nn.modules.batchnorm._BatchNorm)]
+    if norms:  # batch norm in training mode normalises with the evaluated batch's own statistics
+        outcomes.append("eval_batch_stats")
+        text = f"evaluation normalises with each batch's own statistics in {', '.join(norms[:4])}"
+        findings.append(Finding(text=text))
     if gap > options.tol:
         outcomes.append("eval_nondeterministic")
         findings.append(Finding(text=f"two eval_fn calls on the same batch differ (relative difference {gap:.2g})"))
