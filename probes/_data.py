@@ -49,10 +49,16 @@ def _rows(x: Any) -> torch.Tensor:
 
 
 def _batches(data: Any) -> bool:
-    """A plain list of (inputs, targets) batches: its first item's x has 2+ axes and shares its first with y."""
+    """A plain list of (inputs, targets) batches: its first item's x (the feature tensor of keyword inputs)
+    has 2+ axes and shares its first with y."""
     if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], (list, tuple)) or len(data[0]) < 2:
         return False
     x, y = data[0][0], data[0][1]
+    if isinstance(x, Mapping):
+        try:
+            x = _features(x)
+        except DataNotUsable:
+            return False
     if not (isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor)):
         return False
     return x.dim() >= 2 and y.dim() >= 1 and len(x) == len(y)

@@ -381,9 +381,11 @@ def _result(tags: list[str], findings: list[Finding], meas: dict[str, Any]) -> P
         if bad
         else (f"{meas['train_examples']} examples: " + ", ".join(t.replace("_", " ") for t in tags))
     )
+    if not tags:  # no check applied (token ids, no val_data, no label check): nothing passed
+        summary += "no check applied" + (f" ({meas['label_check']})" if "label_check" in meas else "")
     return ProbeResult(
         name="data_audit",
-        status="failed" if bad else "passed",
+        status="failed" if bad else "passed" if tags else "inconclusive",
         outcomes=tags,
         findings=findings,
         measurements=meas,

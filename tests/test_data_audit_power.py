@@ -156,3 +156,18 @@ def test_a_weak_relation_is_neither_unrelated_nor_evidence():
     assert faint.measurements["label_check"].startswith("inconclusive: simple models find a weak relation")
     shuffled = run("data_audit", _brightness_classes(1200, shuffle=True))
     assert "labels_unpredictable" in shuffled.outcomes, shuffled.measurements
+
+
+def test_keyword_batches_and_keyword_examples_are_both_read_as_rows():
+    """A list of ({"input_ids": (8, 32)}, (8, 32)) batches holds 64 rows, as does a list of 64 examples; token ids
+    with a label per position leave no check to apply: inconclusive, never a pass."""
+    g = torch.Generator().manual_seed(0)
+    ids = torch.randint(0, 200, (64, 33), generator=g)
+    batches = [({"input_ids": ids[i : i + 8, :-1]}, ids[i : i + 8, 1:]) for i in range(0, 64, 8)]
+    examples = [({"input_ids": ids[i, :-1]}, ids[i, 1:]) for i in range(64)]
+    model = nn.Embedding(200, 200)
+    for data in (batches, examples):
+        result = run("data_audit", Target(model=model, batch=batches[0], call_model=lambda m, x: m(x["input_ids"]),
+                                          train_data=data))  # fmt: skip
+        assert result.measurements["train_examples"] == 64 and result.measurements["features"] == 32
+        assert result.status == "inconclusive" and "no check applied" in result.summary, result.summary
