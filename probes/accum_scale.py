@@ -90,6 +90,9 @@ def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -
     hook.remove()
     k = first.backward_calls or 0
     if k < 2:
+        observed = _observed_accumulation(target, opt, first, dict(model.named_parameters()))
+        if observed is not None:
+            return observed
         return not_applicable("accum_scale", f"the step calls backward {k} time(s) before stepping: no accumulation")
     # The reference in the mode the step trained in, dropout off too (a copy rebuilt from the target
     # function, for a model a deep copy cannot isolate, comes back with its dropout on).
@@ -122,4 +125,47 @@ def accum_scale(target: Target, ctx: ProbeContext, options: AccumScaleOptions) -
             name="accum_scale", status="passed", outcomes=["accum_scaled"], measurements=meas, summary=summary
         )
     summary = f"{k} accumulated backward calls give {ratio:.2f}x the batch gradient, neither 1x nor {k}x; no verdict"
+    return ProbeResult(name="accum_scale", status="inconclusive", measurements=meas, summary=summary)
+
+
+def _observed_accumulation(
+    target: Target, opt: torch.optim.Optimizer, first: _FirstStep, named: dict[str, torch.nn.Parameter]
+) -> ProbeResult | None:
+    """An observed run (`ask -- python train.py`) whose first optimizer step came after k >= 2 backward calls,
+    while the step rebuilt from it calls backward once: compare the gradient norm the run stepped on with
+    the one-micro-batch gradient of the replay (same starting weights, parameter group 0).
+
+    Summed over k micro-batches the norm is between sqrt(k) (unrelated gradients) and k (aligned ones) times
+    one micro-batch's; averaged, between 1/sqrt(k) and 1. At or above max(1.5, 0.8 sqrt(k)) is unscaled,
+    at most 1.1 scaled; between them no verdict. None when there is no such record."""
+    steps = target.observation.steps if target.observation is not None else []
+    step = steps[0] if steps else None
+    if step is None or step.kind != "optimizer" or step.backwards < 2 or not step.grad_norms:
+        return None
+    stepped, k = step.grad_norms[0], step.backwards
+    names = {id(p): n for n, p in named.items()}
+    grads = [first.grad.get(names.get(id(p), "")) for p in opt.param_groups[0]["params"]]
+    squares = [g.double().pow(2).sum() for g in grads if g is not None]
+    one = float(torch.stack(squares).sum().sqrt()) if squares else 0.0
+    if stepped is None or one == 0.0:
+        return None
+    ratio = stepped / one
+    meas: dict[str, Any] = {"backward_calls_per_step": k, "observed_gradient_ratio": round(ratio, 4)}
+    if ratio >= max(1.5, 0.8 * k**0.5):
+        text = (
+            f"the observed run stepped after {k} backward calls on a gradient {ratio:.1f}x the norm of one "
+            f"micro-batch's (sqrt({k}) = {k**0.5:.1f} if unrelated, {k} if aligned): the micro-batch losses are "
+            f"summed, not divided by {k}"
+        )
+        found = [Finding(text=text, where=step.backward_where.ref if step.backward_where else None)]
+        return ProbeResult(
+            name="accum_scale", status="failed", outcomes=["accum_unscaled"], measurements=meas, findings=found,
+            summary=text.split(":")[0],
+        )  # fmt: skip
+    if ratio <= 1.1:
+        summary = f"the observed run's {k} backward calls step on {ratio:.2f}x one micro-batch's gradient norm"
+        return ProbeResult(
+            name="accum_scale", status="passed", outcomes=["accum_scaled"], measurements=meas, summary=summary
+        )
+    summary = f"the observed run's {k} backward calls step on {ratio:.2f}x one micro-batch's gradient norm; no verdict"
     return ProbeResult(name="accum_scale", status="inconclusive", measurements=meas, summary=summary)
