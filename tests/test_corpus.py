@@ -37,6 +37,7 @@ FRESH_BATCHES = (
     "fresh-2026-11-30k",
     "fresh-2026-12-01l",
     "fresh-2026-12-01m",
+    "fresh-2026-12-01n",
 )
 
 
