@@ -43,6 +43,14 @@ CASES = [
     (
         "eval_helper_in_train_loop",
         "mode.eval_at_train",
+        "+def evaluate(model):\n+    model.eval()\n+    return score(model)\n"
+        " model.train()\n for epoch in range(3):\n     train_one_epoch(model)\n+    evaluate(model)\n",
+        "+def evaluate(model):\n+    model.eval()\n+    return score(model)\n"
+        " for epoch in range(3):\n     model.train()\n     train_one_epoch(model)\n+    evaluate(model)\n",
+    ),
+    (
+        "eval_helper_in_train_loop",
+        "mode.eval_at_train",
         "+    def check(self):\n+        self.model.eval()\n+        return score(self.model)\n"
         "     def fit(self):\n         self.model.train()\n         for x, y in self.loader:\n"
         "+            self.check()\n             self.opt.zero_grad()\n             loss(x, y).backward()\n",

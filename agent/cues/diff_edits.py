@@ -230,10 +230,13 @@ def eval_helper_in_train_loop(hunk: DiffHunk) -> list[Hit]:
         m = re.search(r"\b(\w+)\s*\(", _code(ln))
         if ln.kind != "+" or not m or m.group(1) not in helpers or re.match(r"\s*def\s", _code(ln)):
             continue
-        if _enclosing_loop(new[:i], _indent(ln.text)) is None:
+        loop = _enclosing_loop(new[:i], _indent(ln.text))
+        if loop is None:
             continue
-        after = "\n".join(_code(r) for r in new[i + 1 : i + 40])
-        step = re.search(r"zero_grad\(|\.backward\(|optim\w*\.step\(", after)
+        # What runs next: the lines after the call, then (next iteration) the loop body above it.
+        top = max(j for j in range(i) if _code(new[j]) == loop)
+        after = "\n".join(_code(r) for r in new[i + 1 : i + 40] + new[top + 1 : i])
+        step = re.search(r"zero_grad\(|\.backward\(|optim\w*\.step\(|(?<![.\w])\w*train\w*\s*\(", after)
         if step and not re.search(r"\.train\(\s*(True)?\s*\)", after[: step.start()]):
             out.append((ln, f"`{m.group(1)}()` switches the model to eval() inside the training loop; "
                         "nothing switches it back before the next training step"))
