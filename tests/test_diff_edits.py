@@ -41,6 +41,18 @@ CASES = [
         "     for x, y in loader:\n-        optimizer.zero_grad()\n+        optimizer.zero_grad(set_to_none=True)\n",
     ),
     (
+        "unsorted_listings_paired",
+        "data.label_misalignment",
+        "+        self.images = os.listdir(img_dir)\n+        self.masks = os.listdir(mask_dir)\n",
+        "+        self.images = sorted(os.listdir(img_dir))\n+        self.masks = sorted(os.listdir(mask_dir))\n",
+    ),
+    (
+        "cached_preprocessing_changed",
+        "data.stale_cache",
+        "     if os.path.exists(cache):\n         feats = np.load(cache)\n-    x = x / 255\n+    x = (x - mean) / std\n",
+        "-        data = np.load(path)\n-        self.x = data['x']\n+        self.x = np.load(os.path.join(d, 'x.npy'))\n",
+    ),
+    (
         "eval_helper_in_train_loop",
         "mode.eval_at_train",
         "+def evaluate(model):\n+    model.eval()\n+    return score(model)\n"

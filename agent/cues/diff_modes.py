@@ -106,3 +106,21 @@ def param_group_dropped(hunk: DiffHunk) -> list[Hit]:
         for r in removed
         if _GROUP_ADD.search(strip_comment(r.text)) and strip_comment(r.text).strip() not in kept
     ]
+
+
+# A directory listing in the order the file system gives: os.listdir / os.scandir / glob / Path.iterdir|glob.
+_LISTING = re.compile(r"\b(?:os\.listdir|os\.scandir|glob\.i?glob|\.iterdir|\.r?glob)\s*\(")
+
+
+@cue("unsorted_listings_paired", scope="hunk", on=("diff",))
+def unsorted_listings_paired(hunk: DiffHunk) -> list[Hit]:
+    """The change lists two directories (inputs and labels) without sorting them and pairs them by position:
+    the file system gives no order, so item i of one list need not belong with item i of the other."""
+    _, added = _removed_added(hunk)
+    unsorted = [a for a in added if _LISTING.search(strip_comment(a.text)) and "sorted(" not in strip_comment(a.text)]
+    names = {m.group(1) for a in unsorted if (m := re.match(r"\s*([\w.]+)\s*=", strip_comment(a.text)))}
+    sorts = " ".join(strip_comment(ln.text) for ln in hunk.lines if ln.kind != "-" and ".sort(" in ln.text)
+    left = [n for n in names if f"{n}.sort(" not in sorts]
+    if len(unsorted) < 2 or len(left) < 2:
+        return []
+    return [(unsorted[1], f"lists {', '.join(sorted(left))} in file-system order, unsorted, and pairs them by index")]

@@ -157,14 +157,14 @@ def cache_touched(code: str, func: str | None) -> str | None:
 
 @cue("cached_preprocessing_changed", scope="hunk", on=("diff",))
 def cached_preprocessing_changed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
-    """The change edits preprocessing next to code that reads its results back from a cache."""
+    """The change edits preprocessing next to code, left as it was, that reads its results back from a cache."""
     reads_cache = re.compile(
         r"pickle\.loads?\(|np\.load\(|torch\.load\(|\bcache\w*\b.*\.exists\(|\.exists\(\).*\bcache"
     )
     lines = [ln for ln in hunk.lines if reads_cache.search(strip_comment(ln.text))]
     added = [ln for ln in hunk.lines if ln.kind in "+-" and not reads_cache.search(ln.text)]
-    if not lines or not added:
-        return []
+    if not lines or not added or {ln.kind for ln in lines} == {"+", "-"}:
+        return []  # the cache read itself rewritten (a new loader), not preprocessing edited behind it
     first = next((ln for ln in hunk.lines if ln.kind == "+"), added[0])
     return [(first, f"changes preprocessing whose output is read back from a cache (`{lines[0].text.strip()}`)")]
 
