@@ -542,6 +542,8 @@ def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
         ("Weights of 1.0, 0.1 and 0 on the KL term all give identical gradient norms in the encoder.",
          "scale_ignored_by_backward"),
         ("The AMP grad scaler does not seem to affect the custom loss part.", "scale_ignored_by_backward"),
+        ("We only collected ~20 imgs per class for the retrain.", "small_dataset"),
+        ("Train accuracy 100%, validation accuracy 88%, and it stays there.", "generalization_gap"),
     ],
 )
 def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
@@ -558,6 +560,8 @@ def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
         ("Training accuracy plateaus at 97% while validation sits at 8%.", "train_poor"),
         ("Training accuracy plateaus at 97% while validation sits at 8%.", "loss_flat"),
         ("Raising the loss weight to 10 gives larger gradients, as expected.", "scale_ignored_by_backward"),
+        ("Train accuracy 92%, validation accuracy 84%.", "generalization_gap"),
+        ("We have 500 images per class from the public set.", "small_dataset"),
     ],
 )
 def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):

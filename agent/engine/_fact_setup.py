@@ -245,6 +245,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("asks_if_result_expected", "the user asks whether the result they got is what to expect", [
         r"\bis (?:this|that|~?\s*\d+(?:\.\d+)?\s*%?) (?:what|about what) (?:i|we) should (?:expect|get)\b",
     ]),
+    ("small_dataset", "a small training set", [
+        r"(?:~|about |around |roughly )?\b(?:[1-9]\d?|1\d\d) (?:training |labell?ed )?(?:examples|samples|images|imgs|pics|photos|"
+        r"rows|sentences|clips|recordings) (?:per|each|for each|a|of each) (?:class|category|label|object|speaker|person)\b",
+    ]),
     # A weight of 0.1, 0.01 or 0 on a term that leaves its gradient unchanged: the backward ignores grad_output.
     ("scale_ignored_by_backward", "scaling a loss term (its weight, a loss scaler) leaves its gradients unchanged", [
         r"(?:(?:weight|coefficient|lambda|factor)s?|scal\w*)\b.{0,80}\b(?:the same|identical|unchanged)\b.{0,30}"
