@@ -49,8 +49,10 @@ CASES = [
     (
         "cached_preprocessing_changed",
         "data.stale_cache",
-        "     if os.path.exists(cache):\n         feats = np.load(cache)\n-    x = x / 255\n+    x = (x - mean) / std\n",
-        "-        data = np.load(path)\n-        self.x = data['x']\n+        self.x = np.load(os.path.join(d, 'x.npy'))\n",
+        "     if os.path.exists(cache):\n         feats = np.load(cache)\n"
+        "-    x = x / 255\n+    x = (x - mean) / std\n",
+        "-        data = np.load(path)\n-        self.x = data['x']\n"
+        "+        self.x = np.load(os.path.join(d, 'x.npy'))\n",
     ),
     (
         "eval_helper_in_train_loop",
