@@ -23,6 +23,8 @@ from debug_agent.errors import CopyNotIsolated, ForeignOptimizer
 from debug_agent.schemas import Finding, Target
 from debug_agent.schemas.target import flat_tensors
 
+from ._isolate import deepcopy_module
+
 
 def _pkg_dir(name: str) -> str:
     """A package's folder, found without importing it (so probes import nothing of ours but schemas)."""
@@ -54,7 +56,7 @@ def clone(model: nn.Module, target: Target | None = None) -> nn.Module:
     this model would not be isolated (closures), the copy is a fresh model with these values loaded.
     For the user's model use `copy_model`."""
     if target is None or target._copier is None:
-        return copy.deepcopy(model)
+        return deepcopy_module(model)
     fresh = target._copier()
     fresh.load_state_dict(model.state_dict())
     for (_, a), (_, b) in zip(model.named_modules(), fresh.named_modules(), strict=False):
@@ -73,7 +75,7 @@ def copy_model(target: Target) -> nn.Module:
     prepare(target)
     if target._isolation_issue:
         raise CopyNotIsolated(target._isolation_issue)
-    model = target._copier() if target._copier is not None else copy.deepcopy(target.model)
+    model = target._copier() if target._copier is not None else deepcopy_module(target.model)
     if target._loss_state is not None:
         target._loss_state.reset(model)  # the loss's own modules start from the user's values; its model is ours
     return model

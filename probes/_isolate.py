@@ -29,6 +29,17 @@ from debug_agent.schemas import Target
 _SKIP = {"_modules", "_parameters", "_buffers", "_non_persistent_buffers_set", "training"}
 
 
+def deepcopy_module(model: nn.Module) -> nn.Module:
+    """`copy.deepcopy(model)`, where tensors a forward left on the modules (`self.last_attn = att`, still in
+    the autograd graph, which deepcopy refuses) are copied detached."""
+    memo: dict[int, Any] = {}
+    for m in model.modules():
+        for value in vars(m).values():
+            if isinstance(value, torch.Tensor) and value.grad_fn is not None:
+                memo[id(value)] = value.detach().clone()
+    return copy.deepcopy(model, memo)
+
+
 def _tensors(model: nn.Module) -> list[tuple[str, torch.Tensor]]:
     out = [(f"parameter {n}", p) for n, p in model.named_parameters(remove_duplicate=False)]
     return out + [(f"buffer {n}", b) for n, b in model.named_buffers(remove_duplicate=False) if b is not None]
@@ -182,7 +193,7 @@ def prepare(target: Target, factory: Callable[[], nn.Module] | None = None) -> N
         return
     target._prepared = True
     _rebind_outside_state(target)
-    issue = check(target, lambda: copy.deepcopy(target.model))
+    issue = check(target, lambda: deepcopy_module(target.model))
     if issue is None:
         return
     if factory is not None:
