@@ -148,6 +148,10 @@ def index_dtype(data: Any) -> bool:
     return data_rows(data, 1)[0].dtype in (torch.int16, torch.int32, torch.int64)
 
 
+# Varying features whose sizes (root mean square) differ by SPREAD times, the largest at SPREAD_FLOOR or more.
+SPREAD, SPREAD_FLOOR = 20.0, 10.0
+
+
 def scale_check(xt: torch.Tensor, mean: torch.Tensor, std: torch.Tensor, scale: float) -> list[tuple[str, str]]:
     """(outcome, finding text) for constant features and features far from zero mean / unit variance."""
     out: list[tuple[str, str]] = []
@@ -157,10 +161,19 @@ def scale_check(xt: torch.Tensor, mean: torch.Tensor, std: torch.Tensor, scale: 
         return [("inputs_constant", f"all {constant} input features are constant: every example is the same input")]
     if constant and xt.shape[1] <= 256:
         out.append(("constant_features", f"{constant} of {xt.shape[1]} features never vary"))
+    size = (mean.pow(2) + std.pow(2)).sqrt()  # (d,) root mean square of each feature
+    varying = size[std > 0]
     if float(mean.abs().max()) > scale or float(std.max()) > scale:
         worst = int(torch.maximum(mean.abs(), std).argmax())
         text = f"feature {worst} has mean {float(mean[worst]):.4g} and std {float(std[worst]):.4g}: "
         out.append(("features_unscaled", text + "inputs are not standardised"))
+    elif len(varying) > 1 and float(varying.max()) >= max(SPREAD_FLOOR, SPREAD * float(varying.min())):
+        # A feature in the tens beside one in the ones or below: one step size cannot suit both
+        big, small = int(size.argmax()), int(torch.where(std > 0, size, size.max()).argmin())
+        text = (f"feature {big} has mean {float(mean[big]):.4g} and std {float(std[big]):.4g} while feature {small} "
+                f"has mean {float(mean[small]):.4g} and std {float(std[small]):.4g}: inputs on scales "
+                f"{float(size[big] / size[small]):.0f}x apart are not standardised")  # fmt: skip
+        out.append(("features_unscaled", text))
     else:
         out.append(("features_scaled", ""))
     return out

@@ -171,3 +171,24 @@ def test_keyword_batches_and_keyword_examples_are_both_read_as_rows():
                                           train_data=data))  # fmt: skip
         assert result.measurements["train_examples"] == 64 and result.measurements["features"] == 32
         assert result.status == "inconclusive" and "no check applied" in result.summary, result.summary
+
+
+def _age_and_flag(standardise: bool, age_scale: float = 1.0) -> Target:
+    """Tabular rows: an age around 31 (std 6) beside a 0/1 flag; the label depends on both."""
+    g = torch.Generator().manual_seed(0)
+    age = (31 + 6 * torch.randn(300, generator=g)) * age_scale
+    flag = (torch.rand(300, generator=g) < 0.5).float()
+    x = torch.stack([age, flag], dim=1)  # (N, 2)
+    y = ((age > age.mean()).long() + flag.long()).clamp(max=1)
+    if standardise:
+        x = (x - x.mean(0)) / x.std(0)
+    model = nn.Linear(2, 2)
+    return Target(model=model, batch=(x[:32], y[:32]), loss_fn=nn.CrossEntropyLoss(), train_data=(x, y))
+
+
+def test_features_tens_apart_in_scale_are_unscaled_even_under_the_absolute_bound():
+    raw = run("data_audit", _age_and_flag(standardise=False))
+    assert "features_unscaled" in raw.outcomes and "apart" in raw.summary, raw.summary
+    assert "features_scaled" in run("data_audit", _age_and_flag(standardise=True)).outcomes
+    small = run("data_audit", _age_and_flag(standardise=False, age_scale=0.2))  # ages in units of 5 years: ~6
+    assert "features_scaled" in small.outcomes, small.summary
