@@ -562,6 +562,8 @@ def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
         ("Raising the loss weight to 10 gives larger gradients, as expected.", "scale_ignored_by_backward"),
         ("Train accuracy 92%, validation accuracy 84%.", "generalization_gap"),
         ("We have 500 images per class from the public set.", "small_dataset"),
+        ("Predictions are poor compared with the L-BFGS version on the same data: the loss jumps around.",
+         "eval_nondeterministic"),
     ],
 )
 def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):

@@ -392,7 +392,7 @@ EXCEPT: dict[str, str] = {
     "short_training": r"learning rate|\blr\b|schedul",
     "train_improves": TRAIN + NOTVAL + r"{0,40}" + LOSSW + NOTVAL + r"{0,30}(?:stopped|stops|no longer|ceased) (?:\w+ )?(?:improv|decreas|going down|falling|dropping)",
     "healthy_request": r"\b(?:yet|but|however|instead)\b",
-    "eval_nondeterministic": r"\bbatch|\bat different (?:training )?steps\b",  # the same example scoring differently across batches is batch coupling
+    "eval_nondeterministic": r"\bbatch|\bat different (?:training )?steps\b|compared (?:with|to) (?:the |an? )?\S+ (?:version|implementation|optimi[sz]er)\b",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
     "lr_no_help": r"(?:lower|smaller|reduc\w*|higher|larger)\b.{0,60}(?:is|runs?|becomes?|stays?) (?:\w+ )?(?:stable|fine)|(?:fix\w*|solv\w*|help\w*) (?:it|this|the)",
