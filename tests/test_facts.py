@@ -543,6 +543,14 @@ def test_a_batch_size_after_an_accuracy_word_is_not_an_accuracy():
          "scale_ignored_by_backward"),
         ("The AMP grad scaler does not seem to affect the custom loss part.", "scale_ignored_by_backward"),
         ("We only collected ~20 imgs per class for the retrain.", "small_dataset"),
+        ("Logging the softmax weights of my pooling layer, they are always exactly 1.0.", "weights_all_one"),
+        ("The train loss keeps decreasing after epoch 30, but the validation F1 doesn't improve any more.",
+         "val_stalls_train_improves"),
+        ("Changing the weight of the perceptual term from 1 to 20 doesn't change anything.", "setting_no_effect"),
+        ("When I compute the F1 myself from the saved predictions I get a lower number than the logged one.",
+         "metric_recomputed_differs"),
+        ("Error is 0.3 on the training points themselves and about the same on the held-out ones.",
+         "train_val_plateau_together"),
         ("Train accuracy 100%, validation accuracy 88%, and it stays there.", "generalization_gap"),
     ],
 )
@@ -564,6 +572,9 @@ def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
         ("We have 500 images per class from the public set.", "small_dataset"),
         ("Predictions are poor compared with the L-BFGS version on the same data: the loss jumps around.",
          "eval_nondeterministic"),
+        ("Attention weights look fine, the largest is about 0.4 and they sum to 1.", "weights_all_one"),
+        ("I computed the accuracy over the whole test set in one pass.", "fitted_on_all_data"),
+        ("I tried Adam vs SGD, dropout, batch size, more epochs: nothing gets the loss below 0.2.", "batch_dependent"),
     ],
 )
 def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):

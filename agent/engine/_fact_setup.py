@@ -249,6 +249,28 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:~|about |around |roughly )?\b(?:[1-9]\d?|1\d\d) (?:training |labell?ed )?(?:examples|samples|images|imgs|pics|photos|"
         r"rows|sentences|clips|recordings) (?:per|each|for each|a|of each) (?:class|category|label|object|speaker|person)\b",
     ]),
+    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
+        r"(?:comput\w*|calculat\w*|count\w*|recomput\w*)\b.{0,60}\b(?:myself|by hand|manually|on my own)\b.{0,60}"
+        r"\b(?:different|other|another|lower|higher)\b.{0,30}\b(?:number|value|figure|result|score)\b.{0,40}\b(?:logged|reported|printed|shown)",
+        r"\b(?:logged|reported|printed) (?:one|number|value|accuracy|metric)\b.{0,80}\b(?:my own|my count|i compute|i get)\b",
+    ]),
+    ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
+        r"chang\w* (?:its|the|this|that|my) (?:\w+ )?(?:weight|coefficient|lambda|factor)\b.{0,40}\b(?:doesn'?t|does not|didn'?t|did not)"
+        r" (?:change|affect|alter|do) (?:anything|\w+ \w+|\w+)(?: at all)?",
+    ]),
+    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
+        r"\bon the training (?:points|data|set|examples)(?: themselves)?\b.{0,40}\b(?:about|roughly|nearly|basically) the same on"
+        r" (?:the )?(?:held[- ]out|val\w*|test)",
+    ]),
+    ("val_stalls_train_improves", "the training loss keeps falling while test or validation scores stop improving", [
+        r"\btrain\w* loss (?:keeps|kept|continues|continued|is still) (?:on )?(?:going down|decreas\w*|falling|dropping)\b.{0,240}"
+        r"\b(?:test\w*|val\w*|eval\w*)\b.{0,120}\b(?:not better|no better|(?:still )?worse|(?:doesn'?t|does not|don'?t|didn'?t|did not)"
+        r" (?:improve|get better))",
+    ]),
+    ("weights_all_one", "every attention or softmax weight is exactly 1 (a softmax over an axis of size one)", [
+        r"\b(?:attention|softmax|alpha)\w* (?:weights?|scores?|probabilit\w*|values?|outputs?)\b.{0,100}\b(?:all|always|every\w*|only)\b"
+        r".{0,20}\b(?:exactly )?1(?:\.0+)?(?![.\d])",
+    ]),
     # A weight of 0.1, 0.01 or 0 on a term that leaves its gradient unchanged: the backward ignores grad_output.
     ("scale_ignored_by_backward", "scaling a loss term (its weight, a loss scaler) leaves its gradients unchanged", [
         r"(?:(?:weight|coefficient|lambda|factor)s?|scal\w*)\b.{0,80}\b(?:the same|identical|unchanged)\b.{0,30}"
@@ -261,6 +283,10 @@ RULES: list[tuple[str, str, list[str]]] = [
 
 # A rule does not fire on a sentence that also matches its exception: ".eval() was never called" denies it.
 EXCEPT: dict[str, str] = {
+    # a score computed over the whole test set is an evaluation, not a statistic fitted on it
+    "fitted_on_all_data": r"(?:accuracy|metric|score|\bf1\b|\bloss\b|error|\bauc\b|\bwer\b)\b.{0,20}\b(?:on|over) (?:the )?(?:whole|full|entire)",
+    # "tried relu vs tanh, batch size, more samples: nothing helps" lists settings that changed nothing
+    "batch_dependent": r"\btried\b.{0,120}\bbatch[ _-]?sizes?\b.{0,60}\b(?:nothing|none of (?:it|them|this)|no (?:change|difference|luck|help))",
     "eval_mode_set": r"(?:separate|new|fresh|another|different) (?:notebook|script|process|session)\b.{0,80}(?:model\.)?eval\(\)",
     "eval_called_in_routine": r"(?:forg[eo]t\w*|without|never|missing|no|n't|\bnot) (?:to )?(?:\w+ ){0,2}?(?:\w+\.)?eval\(\)|eval\(\) (?:is |was )?(?:never|not|missing)",
 }
