@@ -269,7 +269,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("weights_all_one", "every attention or softmax weight is exactly 1 (a softmax over an axis of size one)", [
         r"\b(?:attention|softmax|alpha)\w* (?:weights?|scores?|probabilit\w*|values?|outputs?)\b.{0,100}\b(?:all|always|every\w*|only)\b"
-        r".{0,20}\b(?:exactly )?1(?:\.0+)?(?![.\d])",
+        r".{0,20}\b(?:exactly )?1(?:\.0+)?(?!\d|\.\d)",
     ]),
     # A weight of 0.1, 0.01 or 0 on a term that leaves its gradient unchanged: the backward ignores grad_output.
     ("scale_ignored_by_backward", "scaling a loss term (its weight, a loss scaler) leaves its gradients unchanged", [
