@@ -30,6 +30,8 @@ MATMULS = frozenset({"matmul", "__matmul__", "__rmatmul__", "bmm", "einsum", "ba
 PASS_THROUGH = frozenset(
     {"dropout", "masked_fill", "to", "float", "half", "type_as", "contiguous", "view", "reshape", "transpose"}
 )
+# Ops that rescale q.k scores by a number: followed, so `scores * 1.0` stays an unscaled product.
+SCALINGS = frozenset({"mul", "__mul__", "__rmul__", "div", "__truediv__", "true_divide", "__itruediv__", "__imul__"})
 MASKED = -1e4  # scores at or below this are masked-out keys, not competitors
 MIN_KEYS = 4  # rows with fewer unmasked keys than this are peaked by construction (early causal rows)
 
@@ -59,7 +61,7 @@ class _Recorder(TorchFunctionMode):
 
     attention: list[_Site] = field(default_factory=list)
     _pending: dict[int, tuple[torch.Tensor, _Site]] = field(default_factory=dict)
-    _products: dict[int, tuple[torch.Tensor, int]] = field(default_factory=dict)
+    _products: dict[int, tuple[torch.Tensor, int, float]] = field(default_factory=dict)  # (q.k, d, factor since)
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -73,7 +75,8 @@ class _Recorder(TorchFunctionMode):
             return out
         if name in SOFTMAX and out.dim() >= 3 and _last_dim(args, kwargs, out.dim()):
             made = self._products.get(id(tensors[0]))
-            direct = made[1] if made is not None and made[0] is tensors[0] else None
+            # q.k reaching the softmax scaled by far less than 1/sqrt(d) (not at all, or by a factor like 1.0)
+            direct = made[1] if made is not None and made[0] is tensors[0] and made[2] * made[1] ** 0.5 >= 2 else None
             where = None if called_from_library() else user_frame()
             site = _Site(where, tensors[0].detach(), out.detach(), direct)
             self._pending[id(out)] = (out, site)
@@ -83,15 +86,28 @@ class _Recorder(TorchFunctionMode):
                 if kept is not None and kept[0] is t and all(kept[1] is not s for s in self.attention):
                     self.attention.append(kept[1])
             if len(tensors) == 2 and tensors[0].dim() >= 2:
-                self._products[id(out)] = (out, int(tensors[0].shape[-1]))
+                self._products[id(out)] = (out, int(tensors[0].shape[-1]), 1.0)
+        elif name in SCALINGS and (factor := _scalar(args, kwargs)) is not None:
+            made = self._products.get(id(tensors[0]))  # scores * c or scores / c: the product, rescaled
+            if made is not None and made[0] is tensors[0]:
+                scale = 1 / factor if "div" in name and factor else factor
+                self._products[id(out)] = (out, made[1], made[2] * abs(scale))
         elif name in PASS_THROUGH:
             kept = self._pending.get(id(tensors[0]))
             if kept is not None and kept[0] is tensors[0]:
                 self._pending[id(out)] = (out, kept[1])
             made = self._products.get(id(tensors[0]))  # a mask on q.k scores does not scale them
             if made is not None and made[0] is tensors[0]:
-                self._products[id(out)] = (out, made[1])
+                self._products[id(out)] = (out, made[1], made[2])
         return out
+
+
+def _scalar(args: tuple[Any, ...], kwargs: dict[str, Any]) -> float | None:
+    """The number a tensor is multiplied or divided by (a Python number or a 0-d tensor), else None."""
+    other = args[1] if len(args) > 1 else kwargs.get("other")
+    if isinstance(other, torch.Tensor) and other.dim() == 0:
+        return float(other)
+    return float(other) if isinstance(other, (int, float)) and not isinstance(other, bool) else None
 
 
 def _last_dim(args: tuple[Any, ...], kwargs: dict[str, Any], ndim: int) -> bool:

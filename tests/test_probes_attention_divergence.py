@@ -57,6 +57,30 @@ def test_scaled_attention_spreads_over_the_keys():
     assert r.measurements["peak_weight"] < 0.5
 
 
+class ScaledBy(nn.Module):
+    """Self-attention whose scores are multiplied by `sm_scale` before the softmax: 1.0 is the bug (a kernel's
+    default left in place), head_dim ** -0.5 the intended scale."""
+
+    def __init__(self, sm_scale: float, d: int = 256, heads: int = 4) -> None:
+        super().__init__()
+        self.h, self.dh, self.sm_scale = heads, d // heads, sm_scale
+        self.qkv, self.out = nn.Linear(d, 3 * d), nn.Linear(d, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # x: (B, T, d)
+        B, T, D = x.shape
+        q, k, v = self.qkv(x).view(B, T, 3, self.h, self.dh).permute(2, 0, 3, 1, 4)  # each (B, h, T, dh)
+        att = F.softmax((q @ k.transpose(-2, -1)) * self.sm_scale, dim=-1)  # (B, h, T, T)
+        return self.out((att @ v).transpose(1, 2).reshape(B, T, D).mean(1))  # (B, 3)
+
+
+@pytest.mark.parametrize(("sm_scale", "outcome"), [(1.0, "attention_saturated"), (64**-0.5, "attention_soft")])
+def test_scores_multiplied_by_a_number_are_followed_to_the_softmax(sm_scale: float, outcome: str):
+    torch.manual_seed(0)
+    x = torch.randn(8, 16, 256)
+    r = run("attention_scale", Target(model=ScaledBy(sm_scale), batch=(x, torch.zeros(8, dtype=torch.long))))
+    assert r.outcomes == [outcome], (r.summary, r.measurements)
+
+
 def test_no_attention_is_not_applicable():
     torch.manual_seed(0)
     t = Target(model=nn.Sequential(nn.Linear(4, 8), nn.Softmax(-1)), batch=(torch.randn(8, 4), torch.zeros(8)))
