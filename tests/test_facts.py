@@ -575,6 +575,7 @@ def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
         ("Attention weights look fine, the largest is about 0.4 and they sum to 1.", "weights_all_one"),
         ("I computed the accuracy over the whole test set in one pass.", "fitted_on_all_data"),
         ("I tried Adam vs SGD, dropout, batch size, more epochs: nothing gets the loss below 0.2.", "batch_dependent"),
+        ("My training loss does not seem to decrease after the first epoch.", "train_improves"),
     ],
 )
 def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
