@@ -1,7 +1,7 @@
 """accum_scale on an observed script run (`ask -- python train.py`): the step rebuilt from the run calls backward
 once, so the probe compares the gradient norm the run stepped on, after k micro-batches, with one micro-batch's.
 
-Each case has a buggy twin (losses summed) and a healthy one (each divided by k).
+Each case has a buggy twin (losses summed) and a healthy one (each divided by k, which gets no verdict).
 """
 
 from __future__ import annotations
@@ -45,9 +45,11 @@ def _target(bug: str, monkeypatch: pytest.MonkeyPatch) -> Target:
     )  # fmt: skip
 
 
-@pytest.mark.parametrize(("bug", "outcome"), [("unscaled", "accum_unscaled"), ("none", "accum_scaled")])
-def test_observed_accumulation_is_measured(bug: str, outcome: str, monkeypatch: pytest.MonkeyPatch):
+@pytest.mark.parametrize(("bug", "status"), [("unscaled", "failed"), ("none", "inconclusive")])
+def test_observed_accumulation_is_measured(bug: str, status: str, monkeypatch: pytest.MonkeyPatch):
+    """Summed losses are found; divided ones get no verdict, since clipping before the step could hide a sum."""
     target = _target(bug, monkeypatch)
     assert target.observation is not None and target.observation.steps[0].backwards == 8
     result = run("accum_scale", target)
-    assert result.outcomes == [outcome], (result.summary, result.measurements)
+    assert result.status == status, (result.summary, result.measurements)
+    assert result.outcomes == (["accum_unscaled"] if bug == "unscaled" else []), result.summary
