@@ -169,7 +169,7 @@ def scale_check(xt: torch.Tensor, mean: torch.Tensor, std: torch.Tensor, scale: 
         out.append(("features_unscaled", text + "inputs are not standardised"))
     elif len(varying) > 1 and float(varying.max()) >= max(SPREAD_FLOOR, SPREAD * float(varying.min())):
         # A feature in the tens beside one in the ones or below: one step size cannot suit both
-        big, small = int(size.argmax()), int(torch.where(std > 0, size, size.max()).argmin())
+        big, small = int(torch.where(std > 0, size, 0.0).argmax()), int(torch.where(std > 0, size, size.max()).argmin())
         text = (f"feature {big} has mean {float(mean[big]):.4g} and std {float(std[big]):.4g} while feature {small} "
                 f"has mean {float(mean[small]):.4g} and std {float(std[small]):.4g}: inputs on scales "
                 f"{float(size[big] / size[small]):.0f}x apart are not standardised")  # fmt: skip
