@@ -38,6 +38,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-01l",
     "fresh-2026-12-01m",
     "fresh-2026-12-01n",
+    "fresh-2026-12-01o",
 )
 
 
