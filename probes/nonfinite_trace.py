@@ -32,6 +32,7 @@ from .registry import ProbeContext, probe
 # Weights that grew this many times in norm before the first NaN diverged under the updates: the op that
 # overflowed only met the huge values (a step size problem), it did not make them.
 _DIVERGED = 100.0
+_LOGS = frozenset({"log", "log2", "log10", "log_"})
 
 
 class NonfiniteOptions(BaseModel):
@@ -73,6 +74,7 @@ class _First(TorchFunctionMode):
     hit: tuple[str, list[str], tuple[str, int, str] | None] | None = None
     in_library: bool = False  # the hit's op was called by a third-party package, not by the user's code
     empty_mean: bool = False  # the hit is a class loss whose every label is ignore_index: a mean over nothing
+    log_of_zero: bool = False  # the hit is a log of an exact 0 (a probability that underflowed): log space avoids it
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -89,6 +91,7 @@ class _First(TorchFunctionMode):
                     self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
                     self.in_library = called_from_library()
                     self.empty_mean = _all_ignored(name, args, kwargs or {})
+                    self.log_of_zero = name in _LOGS and any(t.is_floating_point() and bool((t == 0).any()) for t in ins)
         return out
 
 
@@ -154,6 +157,7 @@ def _forward_line(text: str) -> tuple[str, int, str] | None:
         "nonfinite_after_steps",
         "weights_diverged",
         "empty_loss_mean",
+        "log_of_zero",
     ),
     cost=45.0,
     options=NonfiniteOptions,
@@ -168,7 +172,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite;
     the steps walk train_data's batches in order when it holds batches. Weights that grew 100-fold in norm
     before the first NaN are `weights_diverged`: the updates blew up, the op only met the huge values. A
-    cross-entropy whose labels are all ignore_index is `empty_loss_mean`: a mean over no labels (0/0).
+    cross-entropy whose labels are all ignore_index is `empty_loss_mean`: a mean over no labels (0/0). A log
+    of an exact 0 is `log_of_zero`: a probability that underflowed, which a log-space form would not produce.
     """
     batch = clone_batch(target.batch)
     inputs = input_tensors(batch[0])
@@ -187,7 +192,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     meas: dict[str, Any] = {}
     contained_at = None
     if tracer.hit and not finite_out:
-        return _report(["empty_loss_mean"] if tracer.empty_mean else "nonfinite_forward", "forward", tracer.hit, {})
+        tags = ["empty_loss_mean"] if tracer.empty_mean else ["nonfinite_forward"]
+        return _report(tags + (["log_of_zero"] if tracer.log_of_zero else []), "forward", tracer.hit, {})
     if tracer.hit:
         notes.append(_contained(tracer.hit, tracer.in_library))
         meas["contained_nonfinite_op"] = tracer.hit[0]
@@ -283,6 +289,7 @@ def _late_nonfinite(
     _, tracer, _ = _forward(target, model, batch)
     tags = ["nonfinite_after_steps"] + (["weights_diverged"] if meas["weight_growth"] >= _DIVERGED else [])
     tags += ["empty_loss_mean"] if tracer.empty_mean else []
+    tags += ["log_of_zero"] if tracer.log_of_zero else []
     if tracer.hit and tracer.hit[0::2] != contained_at:
         return _report(tags, f"step {step}", tracer.hit, meas)
     return ProbeResult(

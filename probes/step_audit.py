@@ -60,6 +60,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "params_not_updated",
         "params_negligible_grad",
         "frozen_params_moved",
+        "frozen_stats_moved",
         "masked_grads_moved",
         "optimizer_misses_params",
         "outside_params_stuck",
@@ -82,7 +83,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     with the first (accumulating); lists parameters that did not move, are frozen, are missing from
     the optimizer, or sit in plain Python lists the module never registered (a gradient below 1e-6 of
     its weights is `params_negligible_grad`: dead or vanishing, not a step defect); lists parameters of
-    modules that ran in forward but got no gradient (a cut graph); and, when an `eval_fn` is given,
+    modules that ran in forward but got no gradient (a cut graph) and frozen norm layers whose running
+    statistics still move (left in training mode); and, when an `eval_fn` is given,
     runs it first and checks the step still trains in training mode.
     """
     model = copy_model(target)
@@ -107,6 +109,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             run_eval_fn(target, model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    stats_before = _frozen_norm_stats(model)
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
     with MaskedGradWatch(model, opt) as masked:
@@ -125,6 +128,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
     _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
+    _frozen_stats_moved(model, stats_before, audit)
     if masked.moved:
         audit.add(
             "masked_grads_moved",
@@ -143,6 +147,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
 _BAD = {
     "grads_accumulate",
     "frozen_params_moved",
+    "frozen_stats_moved",
     "masked_grads_moved",
     "params_not_updated",
     "optimizer_misses_params",
@@ -192,6 +197,30 @@ def _registration(model: nn.Module, audit: _Audit) -> None:
     if frozen:
         audit.add(
             "params_frozen", f"{len(frozen)} parameter tensor(s) have requires_grad=False: {', '.join(frozen[:8])}"
+        )
+
+
+def _frozen_norm_stats(model: nn.Module) -> dict[str, torch.Tensor]:
+    """The running mean of each normalisation layer whose own parameters are all frozen (requires_grad=False)."""
+    out = {}
+    for name, mod in model.named_modules():
+        params = list(mod.parameters(recurse=False))
+        stats = getattr(mod, "running_mean", None)
+        if isinstance(stats, torch.Tensor) and params and not any(p.requires_grad for p in params):
+            out[name] = stats.detach().clone()
+    return out
+
+
+def _frozen_stats_moved(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -> None:
+    """A frozen norm layer left in training mode still updates its running statistics at every forward:
+    the 'frozen' part of the model computes something else afterwards although its weights stay equal."""
+    modules = dict(model.named_modules())
+    moved = [n for n, s in before.items() if not torch.equal(s, modules[n].running_mean)]
+    if moved:
+        audit.add(
+            "frozen_stats_moved",
+            f"{len(moved)} normalisation layer(s) with frozen weights still updated their running statistics "
+            f"during the step (left in training mode): {', '.join(moved[:6])}",
         )
 
 

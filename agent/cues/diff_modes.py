@@ -82,6 +82,8 @@ def zero_grad_hoisted(hunk: DiffHunk) -> list[Hit]:
         if loop is None:
             continue
         level = _indent(loop)  # the innermost loop around the removed call
+        if any(a.kind == "+" and _ZERO_GRAD.search(strip_comment(a.text)) and _indent(a.text) > level for a in lines):
+            continue  # it is also cleared inside the loop (every N steps: gradient accumulation)
         for a in lines:
             if a.kind == "+" and _ZERO_GRAD.search(strip_comment(a.text)) and _indent(a.text) <= level:
                 return [(a, f"moves `{strip_comment(a.text).strip()}` out of the loop `{loop.strip()}`: "
@@ -124,3 +126,47 @@ def unsorted_listings_paired(hunk: DiffHunk) -> list[Hit]:
     if len(unsorted) < 2 or len(left) < 2:
         return []
     return [(unsorted[1], f"lists {', '.join(sorted(left))} in file-system order, unsorted, and pairs them by index")]
+
+
+_MODEL_CALL = re.compile(r"\b(?:model|net|network|module)\w*\s*\(|torch\.no_grad\(\)|inference_mode\(")
+
+
+@cue("eval_helper_added_without_eval", scope="hunk", on=("diff",))
+def eval_helper_added_without_eval(hunk: DiffHunk) -> list[Hit]:
+    """The change adds an evaluation function that runs the model (under no_grad) but never calls eval(), and
+    nothing the hunk keeps or adds switches to eval mode: dropout and batch norm evaluate in training mode."""
+    lines = [ln for ln in hunk.lines if ln.kind != "-"]
+    if any(_EVAL_ON.search(strip_comment(ln.text)) for ln in lines):
+        return []
+    for i, ln in enumerate(lines):
+        if ln.kind != "+" or not _EVAL_DEF.search(strip_comment(ln.text)):
+            continue
+        body = []
+        for b in lines[i + 1 :]:
+            if strip_comment(b.text).strip() and _indent(b.text) <= _indent(ln.text):
+                break
+            body.append(strip_comment(b.text))
+        if any(_MODEL_CALL.search(b) for b in body):
+            name = strip_comment(ln.text).strip().split("(")[0].removeprefix("def ").strip()
+            return [(ln, f"adds `{name}`, which runs the model without ever calling eval(): it evaluates in "
+                         "training mode")]  # fmt: skip
+    return []
+
+
+_EVERY_N = re.compile(r"^\s*if\b.*%\s*[\w.\[\]\"']+\s*==\s*0")
+_DIVIDED = re.compile(r"/\s*[\w.\[\]\"']*(?:accum|acc_steps|grad_acc|n_micro|micro)\w*|\bloss\w*\s*/=")
+
+
+@cue("accumulation_added_unscaled", scope="hunk", on=("diff",))
+def accumulation_added_unscaled(hunk: DiffHunk) -> list[Hit]:
+    """The change makes `optimizer.step()` run only every N batches (gradient accumulation) while each
+    batch's loss is backpropagated undivided: the summed gradient is N times one batch's."""
+    _, added = _removed_added(hunk)
+    kept = [strip_comment(ln.text) for ln in hunk.lines if ln.kind != "-"]
+    gate = next((a for a in added if _EVERY_N.search(strip_comment(a.text))), None)
+    if gate is None or not any(".step(" in k for k in kept) or not any(".backward(" in k for k in kept):
+        return []
+    if any(_DIVIDED.search(k) for k in kept):
+        return []
+    return [(gate, f"steps only under `{strip_comment(gate.text).strip()}` while every batch's loss is "
+                   "backpropagated undivided: the accumulated gradient is N times one batch's")]  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 
 from debug_agent.cues._helpers import _first_line, _functions, _gone, _removed_added, _src
@@ -103,6 +104,25 @@ def plain_list_modules(path: str, text: str) -> list[tuple[int, str]]:
 # --- data -----------------------------------------------------------------------------------------
 
 
+_PERM_CALL = re.compile(r"\b(?:randperm|permutation|shuffle)\w*\s*\(")
+
+
+def _permutation_uses(text: str, fn: ast.AST) -> dict[str, set[str]]:
+    """Each random permutation made in `fn` (`idx = torch.randperm(n)`), mapped to the tensors it indexes."""
+    perms = {
+        t.id
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Assign) and _PERM_CALL.search(ast.get_source_segment(text, node.value) or "")
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+    uses: dict[str, set[str]] = {p: set() for p in perms}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id in perms:
+            uses[node.slice.id].add(ast.get_source_segment(text, node.value) or "")
+    return uses
+
+
 @cue("separate_shuffle", scope="file", on=("source",))
 def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
     """Inputs and labels shuffled by two different permutations."""
@@ -117,6 +137,12 @@ def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
                 hits.append((fn.lineno + off, m.group(1) or m.group(2)))
         if len({v for _, v in hits}) >= 2:
             return [(hits[1][0], f"{hits[0][1]} and {hits[1][1]} are shuffled by separate permutations")]
+        # idx_x = randperm(n); idx_y = randperm(n); ... x[idx_x] ... y[idx_y] (a mixup partner batch)
+        used = {p: sorted(ts)[0] for p, ts in _permutation_uses(text, fn).items() if ts}
+        if len(used) >= 2 and len(set(used.values())) >= 2:
+            (p1, t1), (p2, t2) = sorted(used.items())[:2]
+            line = _first_line(text, fn, r"randperm|permutation|shuffle")
+            return [(line, f"{t1}[{p1}] and {t2}[{p2}] are reordered by separate permutations")]
     return []
 
 
@@ -188,7 +214,7 @@ def bootstrap_without_done(code: str, func: str | None) -> str | None:
 
 
 _BATCH_KEY = re.compile(r"(?i)\b(\w*(?:batch_size|ims_per_batch|bs|batch)\w*)\s*[=:]\s*(\d+)")
-_LR_KEY = re.compile(r"(?i)\b(?:base_lr|lr|learning_rate)\b\s*[=:]")
+_LR_KEY = re.compile(r"(?i)\b(?:base_lr|lr|learning_rate)\b[\"']?\s*[=:]")
 
 
 @cue("batch_shrunk_lr_kept", scope="hunk", on=("diff",))
@@ -212,7 +238,7 @@ def batch_shrunk_lr_kept(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
 
 
 _LR_VALUE = re.compile(
-    r"(?i)\b(base_lr|lr|learning_rate|learning_rate_\w+|\w*_lr)\b\s*[=:]\s*([0-9][0-9._]*(?:e-?[0-9]+)?)\b"
+    r"(?i)\b(base_lr|lr|learning_rate|learning_rate_\w+|\w*_lr)\b[\"']?\s*[=:]\s*([0-9][0-9._]*(?:e-?[0-9]+)?)\b"
 )
 
 
@@ -242,3 +268,4 @@ def lr_raised(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
 def lr_lowered(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     """The change lowers a learning rate 5x or more."""
     return [(ln, f"{key} {old:g} -> {new:g}") for ln, key, old, new in _lr_changes(hunk) if 0 < new <= old / 5]
+

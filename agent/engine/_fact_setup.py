@@ -18,6 +18,10 @@ TRAIN_WORD = r"(?:train|training)\b"
 _ROUTINE = r"(?:evaluat\w*|validat\w*|val(?:idation)? (?:loop|step|pass|check)|hook|callback|early[- ]?stop\w*|sampl\w*|generat\w*|preview|checkpoint\w*|logg\w*|(?:the |a |my )check)"
 
 RULES: list[tuple[str, str, list[str]]] = [
+    ("attention_on_padding", "attention weight goes mostly to padding or border positions", [
+        r"(?:attention|attn)\w*(?: weights?| maps?| probs?| probabilities| scores?| mass)?\b.{0,60}\b(?:sits?|goes|lands?|concentrat\w*|focus\w*|piles? up|is|are) (?:almost )?(?:all |entirely |mostly )?(?:on|to|at|towards?) (?:the )?(?:border|padd\w*|pad|masked|empty|zero(?:-padded)?)\b",
+        r"(?:border|padd\w*|pad|masked) (?:positions|tokens|pixels|cells|entries)\b.{0,40}\b(?:get|receive|take|hold|absorb)\w* (?:almost all|nearly all|most|all)\b.{0,20}(?:attention|weight)",
+    ]),
     ("eval_called_in_routine", "a routine run during training (evaluation, a hook, sampling) calls .eval()", [
         _ROUTINE + r"(?:\(\))?.{0,80}(?:\.eval\(\)|\beval\(\)|eval mode)",
         r"(?:\.eval\(\)|\beval\(\)).{0,40}(?:at (?:its|the) (?:start|beginning|top)|inside (?:it|the|my)|in (?:the |my )?(?:hook|callback|evaluate|validation|check))",
@@ -97,6 +101,14 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
         r"(?:logs?|logged|tensorboard|wandb|dashboard)\b.{0,60}\bbut\b.{0,40}(?:render|watch|run|evaluat|look|play)\w*.{0,40}(?:poorly|badly|fails?\b|terribly)",
     ]),
+    ("sample_loss_depends_on_batch", "one example's loss changes with the other examples in its batch", [
+        r"(?:per[- ](?:sample|example|item|image|row)|each (?:sample|example|image|item)'s|(?:an |one )?individual (?:sample'?s? )?) loss\b.{0,80}\b(?:changes?|depend\w*|differ\w*|varies|moves?)\b.{0,60}\b(?:other|rest of the|which) (?:\w+ )?(?:samples?|images?|examples?|items?|rows?|batch)",
+        r"loss (?:of|for|per) (?:a |one |the same |each )?(?:sample|example|image|item|row)\b.{0,60}\b(?:changes?|depend\w*|differ\w*|varies)\b.{0,60}\b(?:other|rest of the|which) (?:\w+ )?(?:samples?|images?|examples?|items?|rows?|batch)",
+    ]),
+    ("same_lr_works", "another version trains fine with the same learning rate", [
+        r"(?:trains?|works?|worked|trained|runs?|ran|converges?|converged|learns?|learned)\b(?: \w+){0,2} (?:fine|well|ok|okay|normally|stably|without (?:any )?(?:problems?|issues?))\b.{0,20}\bwith the same (?:learning rate|lr|optimi[sz]er settings|hyper-?parameters)\b",
+        r"\bsame (?:learning rate|lr)\b.{0,40}\b(?:trains?|works?|worked|trained|converges?|converged) (?:fine|well|ok|okay|normally)",
+    ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
         VAL_WORD + r"\w* (?:acc\w*|auc|f1|map|score|metric)\b.{0,30}(?:reaches|hits|peaks?|tops? out)\b.{0,20}\b(?:max\w*|peak|best)\b.{0,80}(?:go(?:es)? down|drops?|declin\w*|decreas\w*|falls?|gets? worse)",
     ]),
@@ -125,12 +137,20 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("asks_train_longer", "the user wonders whether more training is all it needs", [
         r"(?:should|do|must|shall) (?:i|we) (?:just |simply )?(?:run|train|wait)(?: it| them| for)? (?:(?:a few|some|many|lots|a lot) )?(?:more|longer|additional)\b",
+        r"how (?:many|long)(?: more)? (?:epochs|iterations|steps|hours|days)(?: does it take| do (?:i|you|we) need| should it take)? (?:until|before|till|to (?:get|reach)|for it to)\b",
+    ]),
+    ("short_training", "training ran only briefly", [
+        r"(?:didn't|did not|haven't|have not|never) (?:\w+ )?(?:train|run) (?:it|them|the model) (?:over|through|to the end|fully|all the way)|(?:stopped|killed|aborted) (?:it|the run|training) (?:after|in|during) (?:the )?(?:first|a few|several|couple)",
     ]),
     ("train_val_plateau_together", "training and validation curves level off together at the same value", [
         r"(?:on|for) (?:the )?train\w*(?: \w+)? and (?:on |for )?(?:the )?(?:test|val\w*|held[- ]out|unseen|new)\w*(?: \w+)? alike",
     ]),
     ("lr_no_help", "changing the learning rate does not help", [
         r"\btried (?:(?:different|many|several|all) )?(?:learning rates|lrs?|lr values)\b.{0,15}\bfrom\s+\S+\s+(?:to|up to|all the way to)\s+\S+",
+    ]),
+    ("val_worsens", "validation loss rising or validation accuracy falling", [
+        r"(?:good|best|great|fine|right) (?:results?|accuracy|predictions?|performance|guesses)\b.{0,80}\b(?:when|as|once|after) (?:the )?(?:number of )?(?:epochs?|iterations?|steps?|training) (?:increas\w*|grows?|goes up|continues?|goes on|gets? longer)\b.{0,60}\b(?:worse|wrong|deviat\w*|degrad\w*|drops?|errors?|mistakes?)",
+        r"(?:more|longer|extra) (?:epochs|training|iterations) (?:makes?|made|gives?|gave) (?:it |the results? |the model |the predictions? )?(?:worse|wrong)",
     ]),
     ("longer_no_help", "training longer does not help", [
         r"\btried\b.{0,80}\bup to \d[\d,]*k? (?:epochs|iterations|steps)",

@@ -51,7 +51,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN + r".{0,20}" + ACCW + r".{0,30}(?:much|far|way|a lot|significantly) (?:higher|above|better)",
         VAL + r".{0,20}" + LOSSW + r".{0,30}(?:much|far|way|a lot|significantly) (?:higher|above|worse)",
         VAL + r".{0,20}" + ACCW + r".{0,30}(?:much|far|way|a lot|significantly) (?:lower|below|worse)",
-        r"(?:big|large|huge|widening|growing) (?:gap|difference|discrepancy)",
+        r"(?:big|large|huge|widening|growing) (?:gap|difference|discrepancy)(?=.{0,80}\b(?:train|val|test|dev\b|held|generali|overfit|unseen))|(?:train|val|test|dev\b|held|generali|overfit|unseen)\w*\b.{0,80}(?:big|large|huge|widening|growing) (?:gap|difference|discrepancy)",
     ]),
     ("val_better_than_train", "validation results better than training", [
         VAL + r".{0,20}" + LOSSW + r".{0,30}(?:lower|smaller|below|less|better) than (?:the |my )?train",
@@ -380,7 +380,7 @@ NEGATABLE = frozenset({
     "freeze_mentioned", "init_mentioned", "mask_mentioned", "zero_grad_mentioned", "terminal_mentioned",
     "user_says_overfits", "user_says_underfits", "too_good", "diverges", "loss_unstable", "data_overlap",
 })
-NEGATION = r"(?:\b(?:no|without|not using|not(?!\s+the\b)|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:\w+\s+(?:or\s+|nor\s+)?)?$"
+NEGATION = r"(?:\b(?:no|without|not using|not(?!\s+the\b)|removed|disabled|never used|there's no|nothing(?: is| was| looks| seems)?|no signs? of|free of)|n't(?: \w+)?)\s+(?:any\s+)?(?:(?:\w+\s+)?(?:like|such as)\s+)?(?:\w+\s+(?:or\s+|nor\s+)?)?$"
 
 # A rule does not fire on a sentence that also matches its exception (the same words mean something else there).
 EXCEPT: dict[str, str] = {

@@ -23,6 +23,8 @@ WORDS_CAP = 4.5  # phrases and facts together saturate (softly, keeping their or
 CODE_CAP = 4.5
 LLM_CAP = 2.0  # an LLM's reading of the words counts, but less than one experiment
 OTHER = "other"
+DIFF_DEFECT_CUE = 2.0  # a diff cue this strong for some defect ...
+DIFF_DEFECT_PENALTY = -1.5  # ... weighs this much against each not-a-bug explanation
 # Word origins whose support spares a cause the silence penalty (see Ledger._silence).
 SILENCE_WORDS: tuple[str, ...] = ("symptom", "fact", "code", "answer", "llm")
 
@@ -242,6 +244,18 @@ def add_cues(ledger: Ledger, cues: list[CodeCue]) -> None:
                 best[c.cue_id] = (w, c)
         for w, c in best.values():
             ledger.add(e.id, "code", w, cue_observation(c))
+    # The change the user made before the symptom holds a known defect's pattern: "nothing is broken" loses
+    # ground (only the change's own lines count; a pattern in the surrounding source says less).
+    entries = ledger.catalog.entries
+    suspect = next(
+        (c for c in cues if c.origin == "diff" and any(
+            e.kind == "defect" and e.code_cues.get(c.cue_id, 0.0) >= DIFF_DEFECT_CUE for e in entries)),
+        None,
+    )
+    if suspect is not None:
+        for e in entries:
+            if e.kind == "not_bug":
+                ledger.add(e.id, "code", DIFF_DEFECT_PENALTY, cue_observation(suspect))
 
 
 def probe_observation(r: ProbeResult) -> Observation:
