@@ -91,7 +91,8 @@ class _First(TorchFunctionMode):
                     self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
                     self.in_library = called_from_library()
                     self.empty_mean = _all_ignored(name, args, kwargs or {})
-                    self.log_of_zero = name in _LOGS and any(t.is_floating_point() and bool((t == 0).any()) for t in ins)
+                    zeros = any(t.is_floating_point() and bool((t == 0).any()) for t in ins)
+                    self.log_of_zero = name in _LOGS and zeros
         return out
 
 
