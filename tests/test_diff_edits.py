@@ -320,6 +320,31 @@ CASES = [
         "     head = {'params': model.head.parameters(), 'lr': 1e-3}\n-    groups.append(head)\n"
         "+    groups.append(head)  # the head learns faster\n     opt = torch.optim.AdamW(groups)\n",
     ),
+    (
+        "lr_raised",
+        "optim.lr_too_high",
+        '     "hidden": 256,\n-    "lr": 0.0003,\n+    "lr": 0.3,\n     "epochs": 10,\n',
+        '     "hidden": 256,\n-    "lr": 0.0003,\n+    "lr": 0.0005,\n     "epochs": 10,\n',
+    ),
+    (
+        "eval_helper_added_without_eval",
+        "mode.train_at_eval",
+        "+def evaluate(net, loader):\n+    with torch.no_grad():\n+        return [net(x).argmax(1) for x in loader]\n"
+        "+\n ",
+        "+def evaluate(net, loader):\n+    net.eval()\n+    with torch.no_grad():\n"
+        "+        return [net(x).argmax(1) for x in loader]\n+\n ",
+    ),
+    (
+        "accumulation_added_unscaled",
+        "optim.grad_accum_unscaled",
+        "     for i, (x, y) in enumerate(loader):\n         loss = crit(model(x), y)\n         loss.backward()\n"
+        "-        opt.step()\n+        if (i + 1) % accum_steps == 0:\n"
+        "+            opt.step()\n+            opt.zero_grad()\n",
+        "     for i, (x, y) in enumerate(loader):\n-        loss = crit(model(x), y)\n"
+        "+        loss = crit(model(x), y) / accum_steps\n         loss.backward()\n"
+        "-        opt.step()\n+        if (i + 1) % accum_steps == 0:\n"
+        "+            opt.step()\n+            opt.zero_grad()\n",
+    ),
 ]
 
 
@@ -354,3 +379,26 @@ def test_eval_mode_kept_in_the_changed_code_weighs_against_train_mode_evaluation
     assert catalog.load().get("mode.train_at_eval").code_cues["eval_mode_kept"] < 0
     switched_back = " model.eval()\n with torch.no_grad():\n     for x in val_loader:\n+        model.train()\n"
     assert "eval_mode_kept" not in ids(switched_back)  # a train() added after it undoes it
+
+
+def test_zero_grad_moved_under_an_accumulation_gate_is_not_hoisted():
+    """Clearing before the loop and again every N steps inside it is gradient accumulation, not a hoist."""
+    text = (
+        "     model.train()\n-    for i, (x, y) in enumerate(loader):\n-        opt.zero_grad()\n"
+        "-        crit(model(x), y).backward()\n+    opt.zero_grad()\n+    for i, (x, y) in enumerate(loader):\n"
+        "+        (crit(model(x), y) / 4).backward()\n+        if (i + 1) % 4 == 0:\n+            opt.step()\n"
+        "+            opt.zero_grad()\n"
+    )
+    assert "zero_grad_hoisted" not in ids(text)
+    assert "accumulation_added_unscaled" not in ids(text)  # the loss is divided
+
+
+def test_a_defect_in_the_diff_weighs_against_not_a_bug():
+    cat = catalog.load()
+    ledger = Ledger(cat)
+    add_cues(ledger, scan_diff(diffmod.parse(HEAD + CASES[-3][2])))  # the learning rate raised 1000x
+    not_bug = [e.id for e in cat.entries if e.kind == "not_bug"]
+    assert not_bug and all(ledger.total(n, "code") < 0 for n in not_bug)
+    quiet = Ledger(cat)
+    add_cues(quiet, scan_diff(diffmod.parse(HEAD + CASES[-3][3])))  # a small change: no defect's cue
+    assert all(quiet.total(n, "code") == 0 for n in not_bug)

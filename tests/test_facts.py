@@ -59,6 +59,12 @@ def ids(text: str) -> set[str]:
         ("After the refactor the frozen backbone weights still change every step.", "frozen_still_change"),
         ("The learning rate is almost zero after the first epoch.", "lr_collapses"),
         ("The reported loss depends on how much padding the batch has.", "loss_depends_padding"),
+        ("In the attention maps nearly all weight goes to the padded positions.", "attention_on_padding"),
+        ("Test accuracy was great at epoch 50, but as the epochs increase it gets worse again.", "val_worsens"),
+        ("The old loss function trains fine with the same learning rate.", "same_lr_works"),
+        ("The loss per example changes with which other examples share its batch.", "sample_loss_depends_on_batch"),
+        ("How many epochs until it gets past 70%?", "asks_train_longer"),
+        ("I stopped training after the first few epochs because accuracy was flat.", "short_training"),
     ],
 )
 def test_fact_is_read(text: str, fact: str):
@@ -75,6 +81,14 @@ def test_fact_is_read(text: str, fact: str):
 )
 def test_words_of_a_program_are_not_episode_ends(text: str):
     assert "terminal_mentioned" not in ids(text)
+
+
+def test_negated_examples_and_bare_differences_are_not_read():
+    # "nothing odd like X or Y" negates X; a "big difference" with no split named is not a train/val gap
+    assert "nonfinite" not in ids("The loss falls a little each epoch, nothing odd like nan or spikes.")
+    assert "nonfinite" in ids("The loss falls a little each epoch, then it is nan.")
+    assert "generalization_gap" not in ids("Why is there such a big difference between the two scripts?")
+    assert "generalization_gap" in ids("There is a big difference between train and validation accuracy.")
 
 
 def test_reference_values_need_a_match():

@@ -166,7 +166,7 @@ def accumulation_added_unscaled(hunk: DiffHunk) -> list[Hit]:
     gate = next((a for a in added if _EVERY_N.search(strip_comment(a.text))), None)
     if gate is None or not any(".step(" in k for k in kept) or not any(".backward(" in k for k in kept):
         return []
-    if any(_DIVIDED.search(k) for k in kept):
-        return []
+    if any(_DIVIDED.search(k) or re.search(r"\bloss\w*\s*=.*/|/.*\.backward\(", k) for k in kept):
+        return []  # the loss is divided somewhere in the change (by the count or a number)
     return [(gate, f"steps only under `{strip_comment(gate.text).strip()}` while every batch's loss is "
                    "backpropagated undivided: the accumulated gradient is N times one batch's")]  # fmt: skip

@@ -149,7 +149,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\btried (?:(?:different|many|several|all) )?(?:learning rates|lrs?|lr values)\b.{0,15}\bfrom\s+\S+\s+(?:to|up to|all the way to)\s+\S+",
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
-        r"(?:good|best|great|fine|right) (?:results?|accuracy|predictions?|performance|guesses)\b.{0,80}\b(?:when|as|once|after) (?:the )?(?:number of )?(?:epochs?|iterations?|steps?|training) (?:increas\w*|grows?|goes up|continues?|goes on|gets? longer)\b.{0,60}\b(?:worse|wrong|deviat\w*|degrad\w*|drops?|errors?|mistakes?)",
+        r"(?:(?:good|best|great|fine|right) (?:results?|accuracy|predictions?|performance|guesses)|(?:results?|accuracy|predictions?|performance) (?:was|were|is|are) (?:good|great|fine|best))\b.{0,80}\b(?:when|as|once|after) (?:the )?(?:number of )?(?:epochs?|iterations?|steps?|training) (?:increas\w*|grows?|goes up|continues?|goes on|gets? longer)\b.{0,60}\b(?:worse|wrong|deviat\w*|degrad\w*|drops?|errors?|mistakes?)",
         r"(?:more|longer|extra) (?:epochs|training|iterations) (?:makes?|made|gives?|gave) (?:it |the results? |the model |the predictions? )?(?:worse|wrong)",
     ]),
     ("longer_no_help", "training longer does not help", [
