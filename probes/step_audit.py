@@ -61,6 +61,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "params_negligible_grad",
         "frozen_params_moved",
         "frozen_stats_moved",
+        "frozen_stay_fixed",
         "masked_grads_moved",
         "optimizer_misses_params",
         "outside_params_stuck",
@@ -129,6 +130,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
     _frozen_stats_moved(model, stats_before, audit)
+    if "params_frozen" in audit.outcomes and not {"frozen_params_moved", "frozen_stats_moved"} & set(audit.outcomes):
+        audit.outcomes.append("frozen_stay_fixed")  # the direct test of a freeze, passed
     if masked.moved:
         audit.add(
             "masked_grads_moved",
@@ -200,13 +203,17 @@ def _registration(model: nn.Module, audit: _Audit) -> None:
         )
 
 
+def _frozen_own(mod: nn.Module) -> bool:
+    params = list(mod.parameters(recurse=False))
+    return bool(params) and not any(p.requires_grad for p in params)
+
+
 def _frozen_norm_stats(model: nn.Module) -> dict[str, torch.Tensor]:
     """The running mean of each normalisation layer whose own parameters are all frozen (requires_grad=False)."""
     out = {}
     for name, mod in model.named_modules():
-        params = list(mod.parameters(recurse=False))
         stats = getattr(mod, "running_mean", None)
-        if isinstance(stats, torch.Tensor) and params and not any(p.requires_grad for p in params):
+        if isinstance(stats, torch.Tensor) and _frozen_own(mod):
             out[name] = stats.detach().clone()
     return out
 
@@ -372,7 +379,9 @@ def _mode(
     sensitive = [n for n, m in model.named_modules() if isinstance(m, MODE_SENSITIVE) and n in ran]
     if not sensitive:
         return []
-    off = [n for n in sensitive if not ran[n]]
+    modules = dict(model.named_modules())
+    # A frozen norm layer (its own parameters all requires_grad=False) kept in eval mode is by design.
+    off = [n for n in sensitive if not ran[n] and not _frozen_own(modules[n])]
     meas["mode_sensitive_modules"] = len(sensitive)
     if off and target.train_step is None:
         return []  # our own textbook step ran: how the user's loop sets the mode is not visible here

@@ -112,7 +112,7 @@ def test_nan_loss_at_step_zero_is_a_finding_not_an_error(run_cli, tmp_path):
     data = report_of(run_cli("ask", "training fails", "--target", str(target), "--format", "json"))
     assert any("before any step" in n for n in data["notes"])
     trace = next(p for p in data["probes"] if p["name"] == "nonfinite_trace")
-    assert trace["outcomes"] == ["nonfinite_forward"] and "log" in trace["summary"]
+    assert trace["outcomes"][0] == "nonfinite_forward" and "log" in trace["summary"]
     assert data["cause_id"] == "numeric.unstable"
 
 

@@ -152,3 +152,18 @@ def test_examples_command_lists_bundled_examples(run_cli):
     proc = run_cli("examples")
     assert proc.returncode == 0
     assert "reshape_permute" in proc.stdout and "layout.reshape_permute" in proc.stdout
+
+
+def test_symptom_option_abbreviations_and_text_given_as_a_file(run_cli):
+    """`--symptom TEXT` is the positional SYMPTOM; an abbreviated option is refused, not bound to another
+    option; words passed where a file name belongs get a clear error (exit 2), not a traceback."""
+    words = "my loss becomes NaN after a few steps, it explodes"
+    data = report_of(run_cli("ask", "--symptom", words, "--format", "json"))
+    assert any(o["source"] == "symptom" and "NaN after a few steps" in o["text"] for o in data["observations"])
+    twice = run_cli("ask", words, "--symptom", words)
+    assert twice.returncode == 2 and "not both" in twice.stderr
+    abbrev = run_cli("ask", "--sympt", words)
+    assert abbrev.returncode == 2 and "unrecognized arguments: --sympt" in abbrev.stderr
+    long_words = "the validation accuracy drops whenever I change the batch size, " * 6
+    as_file = run_cli("ask", "--symptom-file", long_words)
+    assert as_file.returncode == 2 and "Traceback" not in as_file.stderr and "--symptom TEXT" in as_file.stderr

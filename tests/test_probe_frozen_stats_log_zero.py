@@ -54,6 +54,8 @@ def test_frozen_norm_left_training_moves_its_running_statistics():
     assert "frozen_stats_moved" in buggy.outcomes and buggy.status == "failed", buggy.summary
     healthy = run("step_audit", _frozen_encoder_target(norm_in_eval=True))
     assert "frozen_stats_moved" not in healthy.outcomes, healthy.summary
+    # the freeze's direct test passed, and a frozen norm layer kept in eval mode is by design
+    assert "frozen_stay_fixed" in healthy.outcomes and "eval_mode_in_step" not in healthy.outcomes
     assert catalog.load().get("optim.frozen_params_train").probes["step_audit"]["frozen_stats_moved"] > 0
 
 

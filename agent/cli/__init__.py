@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from debug_agent._version import __version__
 from debug_agent.errors import DebugAgentError
@@ -90,6 +91,7 @@ def _add_ask(sub: argparse._SubParsersAction) -> None:
         epilog=EPILOG,
     )
     ask.add_argument("symptom", nargs="?", help="what you see, in words ('-' reads stdin)")
+    ask.add_argument("--symptom", dest="symptom_option", metavar="TEXT", help="the symptom in words (as SYMPTOM)")
     ask.add_argument("--symptom-file", metavar="FILE", help="read the symptom from a file")
     src = ask.add_mutually_exclusive_group()
     src.add_argument("--diff", metavar="FILE", help="the unified diff that came before the symptom")
@@ -151,14 +153,22 @@ def _add_chat(sub: argparse._SubParsersAction) -> None:
     _add_run_flags(chat)
 
 
+class _Parser(argparse.ArgumentParser):
+    """No abbreviated options: an unknown `--sym` must fail, not silently bind to `--symptom-file`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="debug-agent",
         description="Root-cause reports for silent training bugs: runs deterministic probes on your own model.",
         epilog=EPILOG,
     )
     parser.add_argument("--version", action="version", version=f"debug-agent {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     _add_ask(sub)
     _add_chat(sub)
 

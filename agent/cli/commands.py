@@ -45,6 +45,10 @@ def limits(args: argparse.Namespace) -> Limits:
 
 
 def build_case(args: argparse.Namespace) -> Case:
+    if args.symptom_option is not None:
+        if args.symptom is not None:
+            raise UsageError("give the symptom once: as SYMPTOM or with --symptom, not both")
+        args.symptom = args.symptom_option
     symptom_text, symptom_file = args.symptom, args.symptom_file
     diff_file, target = args.diff, args.target
     train_argv = getattr(args, "train_command", None)

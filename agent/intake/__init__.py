@@ -30,7 +30,14 @@ def clip_symptom(text: str) -> tuple[str, list[str]]:
 
 def _read_text(path: str, what: str) -> bytes:
     p = Path(path)
-    if not p.exists():
+    try:
+        exists = p.exists()
+    except OSError as exc:  # a name too long for the file system: most likely text given where a path belongs
+        raise InputError(
+            f"{what} file {path[:60]!r}... cannot be a file name ({exc.strerror})",
+            fix=f"give the path of the {what} file; to pass the {what} as words, use SYMPTOM or --symptom TEXT",
+        ) from exc
+    if not exists:
         raise InputError(f"{what} file {path!r} does not exist", fix=f"check the path given for the {what}")
     if p.is_dir():
         raise InputError(f"{what} path {path!r} is a directory, not a file", fix=f"point at the {what} file itself")
