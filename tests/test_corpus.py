@@ -39,6 +39,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-01m",
     "fresh-2026-12-01n",
     "fresh-2026-12-01o",
+    "fresh-2026-12-02p",
 )
 
 
