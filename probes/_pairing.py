@@ -43,6 +43,26 @@ def paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tenso
     return _labels_from_grad(loss, leaf)
 
 
+def loss_denominator(target: Target, out: Any, logits: torch.Tensor) -> float | None:
+    """The count a cross-entropy-like loss divides by, read from its gradient on zero logits: at each position
+    it trains, (max - min) of the gradient row is 1/N (CE: 1/V - (1/V - 1); NLL on log-probs: 0 - (-1)).
+    The median over those positions (a class weight moves single positions); None if not CE-like."""
+    leaf = torch.zeros_like(logits, dtype=torch.float32, device=logits.device).requires_grad_(True)
+    fed = _with_logits(out, leaf)
+    if fed is None:
+        return None
+    with torch.enable_grad():
+        loss = target.loss_fn(fed, clone_batch(target.targets))
+    if not isinstance(loss, torch.Tensor) or not loss.requires_grad or loss.dim() != 0:
+        return None
+    (g,) = torch.autograd.grad(loss, leaf, allow_unused=True)
+    if g is None:
+        return None
+    spread = (g.detach().double().amax(-1) - g.detach().double().amin(-1)).flatten()  # (B*T,)
+    used = spread[spread > 1e-12]
+    return float(1.0 / used.median()) if used.numel() else None
+
+
 def paired_labels_inside(target: Target, model: torch.nn.Module, shape: tuple[int, ...]) -> torch.Tensor | None:
     """The same pairing when the model computes the loss itself (labels among its inputs, as Hugging Face
     models take `labels=` and shift inside): the logits are replaced by a zero leaf where they are made,

@@ -24,7 +24,7 @@ from torch.overrides import TorchFunctionMode
 from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
 from ._common import call_flat, clone_batch, copy_model, main_tensor
-from ._pairing import logits_of, paired_labels, paired_labels_inside
+from ._pairing import logits_of, loss_denominator, paired_labels, paired_labels_inside
 from .registry import ProbeContext, not_applicable, probe
 
 
@@ -169,12 +169,30 @@ def _loss(
         what = f"the padding token (id {pad_id})"
     meas = {"positions_trained_on_pad_id": trained, "labelled_positions": int((labels >= 0).sum())}
     if not trained:
-        return "padding_ignored_in_loss", meas, []
+        return _mean_over_padding(target, out, logits, sel, meas)
     text = (
         f"the loss trains {trained} padded output position(s) to predict {what}: padded labels are not set to "
         "ignore_index (-100) or masked out of the loss"
     )
     return "padding_counted", meas, [Finding(text=text, data={"positions": trained, "pad_id": pad_id})]
+
+
+def _mean_over_padding(
+    target: Target, out: Any, logits: torch.Tensor, sel: torch.Tensor, meas: dict[str, Any]
+) -> tuple[str, dict[str, Any], list[Finding]]:
+    """Padding gets no gradient; does the mean still divide by the padded positions (a zero class weight or
+    a mask multiplied in, then a sum over all positions divided by B*T)? The loss then depends on how much
+    padding a batch has."""
+    real, padded = meas["labelled_positions"], int(sel.sum())
+    n = loss_denominator(target, out, logits)
+    if n is None or real == 0 or n < 1.2 * real or n < real + 0.5 * padded:
+        return "padding_ignored_in_loss", meas, []
+    meas["loss_divides_by"] = round(n, 1)
+    text = (
+        f"padded positions get no gradient, but the loss divides by {n:.0f} positions while only {real} are "
+        f"trained: the mean counts the {padded} padded ones, so the loss depends on how much padding a batch has"
+    )
+    return "padding_in_mean", meas, [Finding(text=text, data={"divides_by": round(n, 1), "trained": real})]
 
 
 class _AttentionSeen(TorchFunctionMode):
@@ -258,22 +276,29 @@ def _trimmed_padding(
 
 @probe(
     headline=("real_output_change", "positions_trained_on_pad_id"),
-    outcomes=("padding_masked", "padding_attended", "padding_ignored_in_loss", "padding_counted"),
+    outcomes=(
+        "padding_masked",
+        "padding_attended",
+        "padding_ignored_in_loss",
+        "padding_counted",
+        "padding_in_mean",
+    ),
     cost=3.0,
     options=PaddingAuditOptions,
 )
 def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOptions) -> ProbeResult:
     """Padded batches: real positions must not read the padding, and the loss must not train on it.
 
-    Finds the padding from the batch (a 0/1 mask input whose positions of one value hold one token id
-    in a run at the row ends). Replaces the padded tokens by other ids and checks that outputs at real
-    positions (or pooled outputs of padded rows) stay put; with a loss_fn, reads the label the loss
-    pairs with each position from its gradient on zero logits and counts positions trained to
-    predict the padding id. Without a mask input, padding is one id filling the row ends in runs of
-    several lengths and nowhere else; a mask-shaped input that marks nothing at all (all 1s) gets the
-    attention check; with no mask input at all, a model that runs attention over the tokens must give
-    the padded rows the same outputs once the padding every one of them shares is dropped (a mask built
-    from the ids keeps them; a missing or inverted one does not). Not applicable without padded rows.
+    Finds the padding from the batch (a 0/1 mask input whose positions of one value hold one token id in a run
+    at the row ends). Replaces the padded tokens by other ids and checks that outputs at real positions (or
+    pooled outputs of padded rows) stay put; with a loss_fn, reads the label the loss pairs with each position
+    from its gradient on zero logits and counts positions trained to predict the padding id, or a mean that
+    gives padding no gradient but still divides by it (the count a loss divides by is read from the same
+    gradient). Without a mask input, padding is one id filling the row ends in runs of several lengths and
+    nowhere else; a mask-shaped input that marks nothing at all (all 1s) gets the attention check; with no mask
+    input at all, a model that runs attention over the tokens must give the padded rows the same outputs once
+    the padding every one of them shares is dropped (a mask built from the ids keeps them; a missing or inverted
+    one does not). Not applicable without padded rows.
     """
     inputs = tuple(clone_batch(target.inputs))
     found = find_padding(inputs)
@@ -309,7 +334,7 @@ def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOption
     if not tags:
         why = meas.get("loss_check", "no loss_fn")
         return not_applicable("padding_audit", f"padding without a mask input, and {why}")
-    bad = [t for t in tags if t in ("padding_attended", "padding_counted")]
+    bad = [t for t in tags if t in ("padding_attended", "padding_counted", "padding_in_mean")]
     status: ProbeStatus = "failed" if bad else "passed"
     summary = f"{int(sel.any(1).sum())} padded row(s): " + "; ".join(_parts(tags, meas))
     return ProbeResult(
@@ -328,6 +353,8 @@ def _parts(tags: list[str], meas: dict[str, Any]) -> list[str]:
     ]
     if "padding_counted" in tags:
         parts.append(f"the loss trains {meas['positions_trained_on_pad_id']} padded position(s)")
+    elif "padding_in_mean" in tags:
+        parts.append(f"the loss averages over {meas['loss_divides_by']:.0f} positions, padding included")
     elif "padding_ignored_in_loss" in tags:
         parts.append("the loss ignores padded positions")
     return parts

@@ -335,6 +335,29 @@ CASES = [
         "+        return [net(x).argmax(1) for x in loader]\n+\n ",
     ),
     (
+        "module_container_dropped",
+        "optim.params_not_updated",
+        "-        self.heads = nn.ModuleList([nn.Linear(d, 1) for _ in range(4)])\n"
+        "+        self.heads = [nn.Linear(d, 1) for _ in range(4)]\n",
+        "-        self.heads = nn.ModuleList([nn.Linear(d, 1) for _ in range(4)])\n"
+        "+        self.heads = nn.ModuleList([nn.Linear(d, 2) for _ in range(4)])\n",
+    ),
+    (
+        "validation_call_in_train_loop",
+        "mode.eval_at_train",
+        "     for i, (x, y) in enumerate(loader):\n         opt.zero_grad()\n         crit(model(x), y).backward()\n"
+        "         opt.step()\n+        if i % 100 == 0:\n+            validate(model, val_loader)\n",
+        "     for i, (x, y) in enumerate(loader):\n         model.train()\n         opt.zero_grad()\n"
+        "         crit(model(x), y).backward()\n         opt.step()\n+        if i % 100 == 0:\n"
+        "+            validate(model, val_loader)\n",
+    ),
+    (
+        "zero_grad_removed",
+        "optim.missing_zero_grad",
+        "     w.data.sub_(lr * w.grad)\n-    w.grad.zero_()\n     print(loss.item())\n",
+        "     w.data.sub_(lr * w.grad)\n-    w.grad.zero_()\n+    w.grad = None\n     print(loss.item())\n",
+    ),
+    (
         "accumulation_added_unscaled",
         "optim.grad_accum_unscaled",
         "     for i, (x, y) in enumerate(loader):\n         loss = crit(model(x), y)\n         loss.backward()\n"
@@ -396,9 +419,10 @@ def test_zero_grad_moved_under_an_accumulation_gate_is_not_hoisted():
 def test_a_defect_in_the_diff_weighs_against_not_a_bug():
     cat = catalog.load()
     ledger = Ledger(cat)
-    add_cues(ledger, scan_diff(diffmod.parse(HEAD + CASES[-3][2])))  # the learning rate raised 1000x
+    raised = next(c for c in CASES if c[0] == "lr_raised")
+    add_cues(ledger, scan_diff(diffmod.parse(HEAD + raised[2])))  # the learning rate raised 1000x
     not_bug = [e.id for e in cat.entries if e.kind == "not_bug"]
     assert not_bug and all(ledger.total(n, "code") < 0 for n in not_bug)
     quiet = Ledger(cat)
-    add_cues(quiet, scan_diff(diffmod.parse(HEAD + CASES[-3][3])))  # a small change: no defect's cue
+    add_cues(quiet, scan_diff(diffmod.parse(HEAD + raised[3])))  # a small change: no defect's cue
     assert all(quiet.total(n, "code") == 0 for n in not_bug)

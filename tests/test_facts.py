@@ -64,6 +64,8 @@ def ids(text: str) -> set[str]:
         ("The old loss function trains fine with the same learning rate.", "same_lr_works"),
         ("The loss per example changes with which other examples share its batch.", "sample_loss_depends_on_batch"),
         ("How many epochs until it gets past 70%?", "asks_train_longer"),
+        ("Any idea how long it takes before the reward starts to climb?", "asks_train_longer"),
+        ("The printed parameter count looks small, and the saved checkpoint is oddly small too.", "param_count_low"),
         ("I stopped training after the first few epochs because accuracy was flat.", "short_training"),
     ],
 )

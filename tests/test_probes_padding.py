@@ -287,3 +287,29 @@ def test_a_tagger_loss_that_trains_padded_positions_on_a_pad_tag_counts_the_padd
     padded = target.batch[0] == PAD
     assert bool(logits.grad[padded].abs().sum() > 0) == (pad_tags == "as_tag")
     assert (r.measurements["positions_trained_on_pad_id"] == int(padded.sum())) == (pad_tags == "as_tag")
+
+
+def _weighted_nll(divide_by_all: bool):
+    """A pad class weight of 0 keeps padding out of the gradient; the mean is the question."""
+    weight = torch.ones(V)
+    weight[PAD] = 0.0
+
+    def loss(logits: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        total = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), weight=weight, reduction="sum")
+        return total / (y.numel() if divide_by_all else (y != PAD).sum())  # all B*T positions, or real ones
+
+    return loss
+
+
+@pytest.mark.parametrize(("divide_by_all", "outcome"), [(True, "padding_in_mean"), (False, "padding_ignored_in_loss")])
+def test_a_mean_that_divides_by_the_padding_is_found(divide_by_all: bool, outcome: str):
+    base = _maskless("counted")  # labels keep the pad id; the zero class weight removes it
+    target = Target(model=base.model, batch=base.batch, loss_fn=_weighted_nll(divide_by_all))
+    r = run(target)
+    assert outcome in r.outcomes, r.summary
+    # plain torch: with the padding in the mean, appending pad columns changes the loss of the same tokens
+    ids, labels = base.batch
+    more = F.pad(labels, (0, 5), value=PAD)
+    logits = torch.randn(6, 15, V, generator=torch.Generator().manual_seed(0))
+    short, long = target.loss_fn(logits[:, :10], labels), target.loss_fn(logits, more)
+    assert bool(torch.isclose(short, long)) != divide_by_all

@@ -224,11 +224,31 @@ def scheduler_step_in_batch_loop(hunk: DiffHunk) -> list[Hit]:
 def eval_helper_in_train_loop(hunk: DiffHunk) -> list[Hit]:
     """The change calls, inside a training loop, a helper that switches to eval() and never back to train()."""
     new = [ln for ln in hunk.lines if ln.kind != "-"]
-    helpers = _eval_only_helpers(new)
+    return _calls_before_next_step(new, _eval_only_helpers(new), "switches the model to eval()")
+
+
+_VALIDATION_NAME = re.compile(
+    r"^(?:validate|validation|evaluate|evaluation|run_validation|run_eval|do_eval|eval_\w+|valid\w*)$"
+)
+
+
+@cue("validation_call_in_train_loop", scope="hunk", on=("diff",))
+def validation_call_in_train_loop(hunk: DiffHunk) -> list[Hit]:
+    """The change calls a validation routine defined elsewhere (`validate(...)`) inside the training loop, and
+    nothing switches back to train() before the next training step: most such routines call eval()."""
+    new = [ln for ln in hunk.lines if ln.kind != "-"]
+    defined = {m.group(1) for ln in new if (m := re.match(r"\s*def\s+(\w+)\s*\(", _code(ln)))}
+    called = {m.group(1) for ln in new if ln.kind == "+" for m in re.finditer(r"\b(\w+)\s*\(", _code(ln))}
+    names = {n for n in called if _VALIDATION_NAME.match(n) and n not in defined}
+    return _calls_before_next_step(new, names, "runs validation, which usually calls eval(),")
+
+
+def _calls_before_next_step(new: list[DiffLine], names: set[str], what: str) -> list[Hit]:
+    """Added calls of `names` inside a loop whose next training step comes with no train() before it."""
     out = []
     for i, ln in enumerate(new):
-        m = re.search(r"\b(\w+)\s*\(", _code(ln))
-        if ln.kind != "+" or not m or m.group(1) not in helpers or re.match(r"\s*def\s", _code(ln)):
+        hit = next((n for n in re.findall(r"\b(\w+)\s*\(", _code(ln)) if n in names), None)
+        if ln.kind != "+" or hit is None or re.match(r"\s*def\s", _code(ln)):
             continue
         loop = _enclosing_loop(new[:i], _indent(ln.text))
         if loop is None:
@@ -238,8 +258,8 @@ def eval_helper_in_train_loop(hunk: DiffHunk) -> list[Hit]:
         after = "\n".join(_code(r) for r in new[i + 1 : i + 40] + new[top + 1 : i])
         step = re.search(r"zero_grad\(|\.backward\(|optim\w*\.step\(|(?<![.\w])\w*train\w*\s*\(", after)
         if step and not re.search(r"\.train\(\s*(True)?\s*\)", after[: step.start()]):
-            out.append((ln, f"`{m.group(1)}()` switches the model to eval() inside the training loop; "
-                        "nothing switches it back before the next training step"))
+            out.append((ln, f"`{hit}()` {what} inside the training loop; "
+                        "nothing switches it back before the next training step"))  # fmt: skip
     return out
 
 

@@ -157,16 +157,47 @@ _EVERY_N = re.compile(r"^\s*if\b.*%\s*[\w.\[\]\"']+\s*==\s*0")
 _DIVIDED = re.compile(r"/\s*[\w.\[\]\"']*(?:accum|acc_steps|grad_acc|n_micro|micro)\w*|\bloss\w*\s*/=")
 
 
+def _gates_step(gate: DiffLine, lines: list[DiffLine]) -> bool:
+    """Whether `optimizer.step()` sits inside the block that `gate` (an `if`) opens."""
+    below = lines[lines.index(gate) + 1 :]
+    for ln in below:
+        if strip_comment(ln.text).strip() and _indent(ln.text) <= _indent(gate.text):
+            return False
+        if re.search(r"\bopt\w*\.step\(|\bstep\(\s*optim", strip_comment(ln.text)):
+            return True
+    return False
+
+
 @cue("accumulation_added_unscaled", scope="hunk", on=("diff",))
 def accumulation_added_unscaled(hunk: DiffHunk) -> list[Hit]:
     """The change makes `optimizer.step()` run only every N batches (gradient accumulation) while each
     batch's loss is backpropagated undivided: the summed gradient is N times one batch's."""
     _, added = _removed_added(hunk)
     kept = [strip_comment(ln.text) for ln in hunk.lines if ln.kind != "-"]
-    gate = next((a for a in added if _EVERY_N.search(strip_comment(a.text))), None)
-    if gate is None or not any(".step(" in k for k in kept) or not any(".backward(" in k for k in kept):
+    kept_lines = [ln for ln in hunk.lines if ln.kind != "-"]
+    gate = next((a for a in added if _EVERY_N.search(strip_comment(a.text)) and _gates_step(a, kept_lines)), None)
+    if gate is None or not any(".backward(" in k for k in kept):
         return []
     if any(_DIVIDED.search(k) or re.search(r"\bloss\w*\s*=.*/|/.*\.backward\(", k) for k in kept):
         return []  # the loss is divided somewhere in the change (by the count or a number)
     return [(gate, f"steps only under `{strip_comment(gate.text).strip()}` while every batch's loss is "
                    "backpropagated undivided: the accumulated gradient is N times one batch's")]  # fmt: skip
+
+
+_CONTAINER = re.compile(
+    r"\bself\.(\w+)\s*=\s*(?:nn\.|torch\.nn\.)?(?:ModuleList|ModuleDict|Sequential|ParameterList)\("
+)
+
+
+@cue("module_container_dropped", scope="hunk", on=("diff",))
+def module_container_dropped(hunk: DiffHunk) -> list[Hit]:
+    """The change replaces an `nn.ModuleList` (or ModuleDict, Sequential) by a plain Python list or dict:
+    the sub-modules are no longer registered, so the optimizer, `.to()` and the state_dict never see them."""
+    removed, added = _removed_added(hunk)
+    held = {m.group(1) for r in removed if (m := _CONTAINER.search(strip_comment(r.text)))}
+    for a in added:
+        m = re.search(r"\bself\.(\w+)\s*=\s*[\[{]", strip_comment(a.text))
+        if m and m.group(1) in held:
+            what = f"self.{m.group(1)} becomes a plain Python container"
+            return [(a, f"{what}: its modules are no longer registered")]
+    return []

@@ -40,7 +40,7 @@ def lr_tiny(code: str, func: str | None) -> str | None:
 @cue("zero_grad_removed", scope="hunk", on=("diff",))
 def zero_grad_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     """The change deletes a zero_grad() call."""
-    return _gone(hunk, r"zero_grad\(|\.grad\s*=\s*None")
+    return _gone(hunk, r"zero_grad\(|\.grad\s*=\s*None|\.grad(?:\.data)?\.zero_\(")
 
 
 @cue("clip_removed", scope="hunk", on=("diff",))

@@ -117,6 +117,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|numel)\b.{0,60}(?:says?|gives?|shows?|reports?|prints?|is|are)\s+~?\d[\d.,]*\s*[km]?\b.{0,30}\b(?:but|while|whereas) (?:i |we )?(?:expect\w*|should)",
+        r"(?:param\w*|parameter) count\b.{0,30}\b(?:looks?|seems?|is|appears?) (?:\w+ )?(?:small|low|tiny)|(?:checkpoint|state_dict|saved model|weights file)\b.{0,30}\b(?:oddly |suspiciously |surprisingly |very |too )?(?:small|tiny)\b",
     ]),
     ("train_val_plateau_together", "training and validation curves level off together at the same value", [
         TRAIN_WORD + r"\w* (?:acc\w*|loss|score|error)\b.{0,40}\b(?:about|roughly|basically|pretty much|more or less|nearly|almost) (?:the same as|equal to|identical to|as high as|as low as) (?:the |my )?" + VAL_WORD,
@@ -137,6 +138,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("asks_train_longer", "the user wonders whether more training is all it needs", [
         r"(?:should|do|must|shall) (?:i|we) (?:just |simply )?(?:run|train|wait)(?: it| them| for)? (?:(?:a few|some|many|lots|a lot) )?(?:more|longer|additional)\b",
+        r"how long (?:it|does it|did it|will it|should it|would it) (?:take|takes|took)\b(?!.{0,25}\b(?:per|each|an?) (?:epoch|step|batch|iteration|forward))",
         r"how (?:many|long)(?: more)? (?:epochs|iterations|steps|hours|days)(?: does it take| do (?:i|you|we) need| should it take)? (?:until|before|till|to (?:get|reach)|for it to)\b",
     ]),
     ("short_training", "training ran only briefly", [
