@@ -227,9 +227,7 @@ def eval_helper_in_train_loop(hunk: DiffHunk) -> list[Hit]:
     return _calls_before_next_step(new, _eval_only_helpers(new), "switches the model to eval()")
 
 
-_VALIDATION_NAME = re.compile(
-    r"^(?:validate|validation|evaluate|evaluation|run_validation|run_eval|do_eval|eval_\w+|valid\w*)$"
-)
+_VALIDATION_NAME = re.compile(r"^(?:validat\w*|valid|evaluat\w*|run_validation|run_eval|do_eval|eval_\w+)$")
 
 
 @cue("validation_call_in_train_loop", scope="hunk", on=("diff",))
