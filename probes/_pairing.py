@@ -32,27 +32,30 @@ def logits_of(out: Any) -> torch.Tensor | None:
     return logits if isinstance(logits, torch.Tensor) else None
 
 
-def paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tensor | None:
-    """(B, T) label index the loss pairs with each output position (-1 where none), or None if not CE-like."""
+def _loss_on_zero_logits(target: Target, out: Any, logits: torch.Tensor) -> tuple[Any, torch.Tensor] | None:
+    """The user's loss with the logits replaced by an all-zero leaf, and that leaf (None if they cannot be)."""
     leaf = torch.zeros_like(logits, dtype=torch.float32, device=logits.device).requires_grad_(True)
     fed = _with_logits(out, leaf)
     if fed is None:
         return None
     with torch.enable_grad():
-        loss = target.loss_fn(fed, clone_batch(target.targets))
-    return _labels_from_grad(loss, leaf)
+        return target.loss_fn(fed, clone_batch(target.targets)), leaf
+
+
+def paired_labels(target: Target, out: Any, logits: torch.Tensor) -> torch.Tensor | None:
+    """(B, T) label index the loss pairs with each output position (-1 where none), or None if not CE-like."""
+    fed = _loss_on_zero_logits(target, out, logits)
+    return _labels_from_grad(*fed) if fed is not None else None
 
 
 def loss_denominator(target: Target, out: Any, logits: torch.Tensor) -> float | None:
     """The count a cross-entropy-like loss divides by, read from its gradient on zero logits: at each position
     it trains, (max - min) of the gradient row is 1/N (CE: 1/V - (1/V - 1); NLL on log-probs: 0 - (-1)).
     The median over those positions (a class weight moves single positions); None if not CE-like."""
-    leaf = torch.zeros_like(logits, dtype=torch.float32, device=logits.device).requires_grad_(True)
-    fed = _with_logits(out, leaf)
+    fed = _loss_on_zero_logits(target, out, logits)
     if fed is None:
         return None
-    with torch.enable_grad():
-        loss = target.loss_fn(fed, clone_batch(target.targets))
+    loss, leaf = fed
     if not isinstance(loss, torch.Tensor) or not loss.requires_grad or loss.dim() != 0:
         return None
     (g,) = torch.autograd.grad(loss, leaf, allow_unused=True)
