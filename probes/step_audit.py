@@ -110,7 +110,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             run_eval_fn(target, model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    stats_before = _frozen_norm_stats(model)
+    frozen_norms = _frozen_norm_stats(model)  # judged on the user's own step only: ours trains every layer
+    stats_before = frozen_norms if target.train_step is not None else {}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
     with MaskedGradWatch(model, opt) as masked:
@@ -130,7 +131,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
     _frozen_stats_moved(model, stats_before, audit)
-    if "params_frozen" in audit.outcomes and not {"frozen_params_moved", "frozen_stats_moved"} & set(audit.outcomes):
+    moved = {"frozen_params_moved", "frozen_stats_moved"} & set(audit.outcomes)
+    if "params_frozen" in audit.outcomes and (target.train_step is not None or not frozen_norms) and not moved:
         audit.outcomes.append("frozen_stay_fixed")  # the direct test of a freeze, passed
     if masked.moved:
         audit.add(

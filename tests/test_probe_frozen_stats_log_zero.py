@@ -57,6 +57,9 @@ def test_frozen_norm_left_training_moves_its_running_statistics():
     # the freeze's direct test passed, and a frozen norm layer kept in eval mode is by design
     assert "frozen_stay_fixed" in healthy.outcomes and "eval_mode_in_step" not in healthy.outcomes
     assert catalog.load().get("optim.frozen_params_train").probes["step_audit"]["frozen_stats_moved"] > 0
+    # without the user's own step, our textbook step trains every layer: no verdict on the statistics either way
+    textbook = run("step_audit", _frozen_encoder_target(norm_in_eval=False).model_copy(update={"train_step": None}))
+    assert not {"frozen_stats_moved", "frozen_stay_fixed"} & set(textbook.outcomes), textbook.summary
 
 
 class _Scorer(nn.Module):
