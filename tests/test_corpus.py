@@ -41,6 +41,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-01o",
     "fresh-2026-12-02p",
     "fresh-2026-12-02q",
+    "fresh-2026-12-02r",
 )
 
 
