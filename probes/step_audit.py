@@ -15,9 +15,8 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 from ._accumulation import accumulation
 from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
 from ._masked_grads import MaskedGradWatch
+from ._step_modes import frozen_norm_stats, frozen_stats_moved, step_mode
 from .registry import ProbeContext, probe
-
-MODE_SENSITIVE = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._BatchNorm)
 
 
 class StepAuditOptions(BaseModel):
@@ -71,6 +70,8 @@ def _unregistered(model: nn.Module) -> list[str]:
         "grad_path_cut",
         "train_mode_in_step",
         "eval_mode_in_step",
+        "norm_eval_in_train",
+        "norm_eval_weights_train",
     ),
     requires=("model", "batch", "loss_fn"),
     cost=8.0,
@@ -110,7 +111,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             run_eval_fn(target, model, clone_batch(target.batch))  # leaves our copy in whatever mode evaluation does
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    frozen_norms = _frozen_norm_stats(model)  # judged on the user's own step only: ours trains every layer
+    frozen_norms = frozen_norm_stats(model)  # judged on the user's own step only: ours trains every layer
     stats_before = frozen_norms if target.train_step is not None else {}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
@@ -130,7 +131,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
     _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
-    _frozen_stats_moved(model, stats_before, audit)
+    if text := frozen_stats_moved(model, stats_before):
+        audit.add("frozen_stats_moved", text)
     moved = {"frozen_params_moved", "frozen_stats_moved"} & set(audit.outcomes)
     if "params_frozen" in audit.outcomes and (target.train_step is not None or not frozen_norms) and not moved:
         audit.outcomes.append("frozen_stay_fixed")  # the direct test of a freeze, passed
@@ -142,7 +144,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
             f"{sum(masked.moved.values())} of them (weight decay or momentum moves elements without a gradient)",
         )
     audit.outcomes += graph_tags
-    audit.outcomes += _mode(model, ran, target, audit.findings, audit.meas)
+    audit.outcomes += step_mode(model, ran, target, before, audit.findings, audit.meas)
 
     failed = [o for o in audit.outcomes if o in _BAD]
     status = "failed" if failed else "inconclusive" if state == "unclear" else "passed"
@@ -202,34 +204,6 @@ def _registration(model: nn.Module, audit: _Audit) -> None:
     if frozen:
         audit.add(
             "params_frozen", f"{len(frozen)} parameter tensor(s) have requires_grad=False: {', '.join(frozen[:8])}"
-        )
-
-
-def _frozen_own(mod: nn.Module) -> bool:
-    params = list(mod.parameters(recurse=False))
-    return bool(params) and not any(p.requires_grad for p in params)
-
-
-def _frozen_norm_stats(model: nn.Module) -> dict[str, torch.Tensor]:
-    """The running mean of each normalisation layer whose own parameters are all frozen (requires_grad=False)."""
-    out = {}
-    for name, mod in model.named_modules():
-        stats = getattr(mod, "running_mean", None)
-        if isinstance(stats, torch.Tensor) and _frozen_own(mod):
-            out[name] = stats.detach().clone()
-    return out
-
-
-def _frozen_stats_moved(model: nn.Module, before: dict[str, torch.Tensor], audit: _Audit) -> None:
-    """A frozen norm layer left in training mode still updates its running statistics at every forward:
-    the 'frozen' part of the model computes something else afterwards although its weights stay equal."""
-    modules = dict(model.named_modules())
-    moved = [n for n, s in before.items() if not torch.equal(s, modules[n].running_mean)]
-    if moved:
-        audit.add(
-            "frozen_stats_moved",
-            f"{len(moved)} normalisation layer(s) with frozen weights still updated their running statistics "
-            f"during the step (left in training mode): {', '.join(moved[:6])}",
         )
 
 
@@ -333,6 +307,7 @@ def _summary(outcomes: list[str], findings: list[Finding], status: str) -> str:
         "params_updated": "every parameter updated",
         "params_negligible_grad": "some parameters get a negligible gradient and do not move",
         "grad_path_ok": "gradient path intact",
+        "norm_eval_weights_train": "norm layers kept in eval to freeze them still train their weight and bias",
     }
     parts = [text for tag, text in said.items() if tag in outcomes]
     if "grads_cleared" not in outcomes:
@@ -373,28 +348,3 @@ def _graph(
         )
         return ["grad_path_cut"]
     return ["grad_path_ok"]
-
-
-def _mode(
-    model: nn.Module, ran: dict[str, bool], target: Target, findings: list[Finding], meas: dict[str, Any]
-) -> list[str]:
-    sensitive = [n for n, m in model.named_modules() if isinstance(m, MODE_SENSITIVE) and n in ran]
-    if not sensitive:
-        return []
-    modules = dict(model.named_modules())
-    # A frozen norm layer (its own parameters all requires_grad=False) kept in eval mode is by design.
-    off = [n for n in sensitive if not ran[n] and not _frozen_own(modules[n])]
-    meas["mode_sensitive_modules"] = len(sensitive)
-    if off and target.train_step is None:
-        return []  # our own textbook step ran: how the user's loop sets the mode is not visible here
-    if off:
-        after = " after eval_fn" if target.eval_fn is not None else ""
-        findings.append(
-            Finding(
-                text=f"the training step ran{after} with {len(off)} dropout/batch-norm module(s) in eval mode "
-                f"({', '.join(off[:6])}); harmless only if your loop calls model.train() elsewhere "
-                "before every training step"
-            )
-        )
-        return ["eval_mode_in_step"]
-    return ["train_mode_in_step"]

@@ -596,3 +596,24 @@ def test_log_lines_and_plain_readings_are_read(text: str, fact: str):
 )
 def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
     assert absent not in ids(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("After 15 more epochs the valid loss started climbing above the train loss.", "val_worsens"),
+        ("Training accuracy got to 99.1% but my held-out test set only gives 89.5%.", "generalization_gap"),
+        ("About 90k iterations in, the config has num_iter = 1000000.", "short_training"),
+        ("The loss is still creeping down slowly.", "still_improving"),
+        ("After a day it doesn't look converged yet.", "still_improving"),
+    ],
+)
+def test_fastai_split_names_result_gaps_and_planned_totals_are_read(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_a_validation_loss_that_climbs_is_not_a_training_loss_that_climbs():
+    assert "train_loss_rises" not in ids("The valid loss started climbing after epoch 15.")
+    # a gap of 92% against 84% is two error rates of 8% and 16%: not far apart
+    assert "generalization_gap" not in ids("Train accuracy 92%, validation accuracy 84%.")
+    assert "short_training" not in ids("It trained 90k iterations, the same as num_iter = 90000 in the config.")

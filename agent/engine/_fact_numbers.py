@@ -33,6 +33,8 @@ NUMERIC = {
     "reshape_reorders_axes": "a reshape or view used to put axes in another order",
     "val_worsens": "validation loss rising or validation accuracy falling",
     "raw_inputs": "inputs fed in raw, unstandardised units",
+    "generalization_gap": "training results far better than validation",
+    "short_training": "training ran only briefly",
 }
 
 _NUM = r"(?<![\w.])~?\s*(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.]*\d)"
@@ -274,7 +276,9 @@ def _pairwise(s: str, text: str) -> list[Read]:
 
 
 _COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(k|m)?\s+(?:\w+ )?(epochs?|steps?|iterations?|iters|updates)\b", re.IGNORECASE)
-_REFERENCE = re.compile(r"\b(?:paper|published|reported|reference|official|recipe|original|authors?|readme|baseline run)\b", re.IGNORECASE)
+# A planned total set in a config: "num_iter = 1000000", "max_epochs: 300".
+_PLANNED = re.compile(r"\b(?:num|max|total|n)_?(epochs?|steps?|iterations?|iters?|updates)\s*[=:]\s*(\d[\d_,]*)(k|m)?\b", re.IGNORECASE)
+_REFERENCE = re.compile(r"\b(?:paper|published|reported|reference|official|recipe|original|authors?|readme|baseline run)\b|" + _PLANNED.pattern, re.IGNORECASE)
 _UNIT = {"epoch": "epoch", "step": "step", "iteration": "step", "iter": "step", "update": "step"}
 
 
@@ -284,6 +288,10 @@ def _counts(text: str) -> dict[str, list[float]]:
         mult = {"k": 1e3, "m": 1e6}.get((m.group(2) or "").lower(), 1.0)
         unit = _UNIT[m.group(3).lower().rstrip("s")]
         out.setdefault(unit, []).append(float(m.group(1)) * mult)
+    for m in _PLANNED.finditer(text):
+        mult = {"k": 1e3, "m": 1e6}.get((m.group(3) or "").lower(), 1.0)
+        unit = _UNIT[m.group(1).lower().rstrip("s")]
+        out.setdefault(unit, []).append(float(re.sub(r"[_,]", "", m.group(2))) * mult)
     return out
 
 
@@ -334,12 +342,34 @@ def _fewer_devices(s: str, text: str) -> list[Read]:
     return [("fewer_devices_than_config", f"{min(counts)} GPU(s) against {max(counts)}", max(counts) / min(counts))]
 
 
+_PCT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%(?!\s*(?:of|for|split|/))")
+_SPLIT_WORD = re.compile(r"\btrain(?:ing)?\b|" + _VAL.pattern, re.IGNORECASE)
+_ACC = re.compile(r"\b(?:acc\w*|f1|top-?1|precision|recall)\b", re.IGNORECASE)
+
+
+def _acc_gap(s: str) -> list[Read]:
+    """A training accuracy far above the validation or test accuracy named in the same sentence."""
+    if not (_ACC.search(s) and _TRAIN.search(s) and _VAL.search(s)):
+        return []
+    first: dict[str, float] = {}
+    for m in _PCT.finditer(s):
+        named = list(_SPLIT_WORD.finditer(s[: m.start()]))
+        if not named or re.search(r"\b(?:on|using|use|with)\s*$", s[: m.start()]):
+            continue  # a share of the data ("train on 80%"), not a result
+        first.setdefault("train" if named[-1].group(0).lower().startswith("train") else "val", float(m.group(1)))
+    tr, va = first.get("train"), first.get("val")
+    # far apart: the held-out error several times the training error (92% vs 84% is not; 99% vs 90% is)
+    if tr is not None and va is not None and tr - va >= 5 and 100 - va >= 3 * (100 - tr):
+        return [("generalization_gap", f"training accuracy {tr:g}% against {va:g}% on held-out data", tr - va)]
+    return []
+
+
 def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
     del c  # the class count is read by facts.py; kept in the signature for readers that need it
     out: list[Read] = []
     for reader in (_lr, _accum, _pairwise, _trailing_one, _fewer_than_reference, _fewer_devices, _loss_terms):
         out += reader(s, text)
-    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity):
+    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity, _acc_gap):
         out += single(s)
     return out

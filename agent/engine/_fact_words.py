@@ -11,7 +11,7 @@ May import: nothing of ours.
 from __future__ import annotations
 
 TRAIN = r"\btrain(?:ing)?\b"
-VAL = r"\b(?:val(?:idation)?|dev|eval(?:uation)?|test(?:ing)?|held[- ]?out)\b"
+VAL = r"\b(?:val(?:idation)?|dev|eval(?:uation)?|test(?:ing)?|held[- ]?out|valid(?= (?:loss|acc\w*|set|split|data|score|metric)))\b"  # "valid loss": fastai
 NOT = r"(?:n't|\bnot|\bnever|\bno longer|\bfails? to|\bwon't|\bhardly|\bbarely)"
 UP = (
     r"(?:ris(?:e|es|ing)\b|rose\b|increas\w*|go(?:es|ing)? up|went up|climb\w*|grow\w*|creep\w* up|shoot\w* up"
@@ -23,7 +23,7 @@ DOWN = (
 )
 LOSSW = r"(?:loss|error|perplexity|ppl|nll|mse|cross[- ]?entropy|\bwer\b|\bcer\b)"
 ACCW = r"(?:acc(?:uracy)?|f1|auc|map|iou|dice|bleu|score|precision|recall|top-?[15]|r2|r²|r\^2)"
-NOTVAL = r"(?:(?!\b(?:val|validation|dev|test|eval)\b).)"
+NOTVAL = r"(?:(?!\b(?:val|validation|valid|dev|test|eval)\b).)"
 NOTTRAIN = r"(?:(?!\btrain).)"
 
 # (fact id, description, patterns)
@@ -69,9 +69,9 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:train\w* and val\w*|val\w* and train\w*).{0,50}(?:plateau\w* (?:high|early|at a (?:high|bad|poor))|stuck|\bhigh\b|poor|\blow\b|flat|stall\w*)",
     ]),
     ("still_improving", "the curves were still improving when training stopped", [
-        r"still (?:clearly |steadily |visibly |slowly )?(?:decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|moving|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
+        r"still (?:clearly |steadily |visibly |slowly )?(?:creep\w* (?:down|lower)|decreas\w*|improv\w*|going (?:down|up)|falling|dropping|getting better|learning|rising|increasing|climbing|trending|moving|heading (?:down|up)|(?:has|had|shows?) (?:a )?(?:clear |steep )?(?:downward|falling|decreasing) (?:slope|trend))",
         r"(?:no|not yet a|without a) plateau(?: yet)?\b|(?:downward|falling|decreasing) (?:slope|trend).{0,40}(?:at|by) the end",
-        r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)",
+        r"(?:hasn't|has not|had not|haven't|have not|not yet|never|didn't|did not) (?:yet |fully )?(?:converge\w*|plateau\w*|flatten\w*|saturat\w*|level\w* off)|(?:doesn't|does not|isn't|is not) (?:look|seem)s? (?:fully |quite )?converged\b",
         r"(?:stopped|stop|killed|ended|interrupted|cut) (?:the )?(?:training|run)(?: early| after| at| before)",
         r"(?:more|longer) (?:epochs|iterations|training|steps) (?:help|improv|make)",
         r"(?:keeps?|kept) (?:on )?(?:improving|getting better|going down)",
@@ -112,7 +112,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("diverges", "the loss blows up", [r"explod\w*|diverg\w*|blow\w* up|blew up|skyrocket\w*|shoot\w* up|shot up|goes to (?:the )?(?:moon|infinity)"]),
     ("train_loss_rises", "the training loss goes up", [
-        r"(?:^|[^a-z])" + NOTVAL + r"{0,10}" + LOSSW + NOTVAL + r"{0,30}(?:(?:goes|went|going|moves|moving) up\b|climb(?:s|ed|ing)?\b|creep?s? up|crept up)",
+        r"(?:^|[^a-z])(?<!\bval )(?<!\bvalid )(?<!\bvalidation )(?<!\btest )(?<!\bdev )" + NOTVAL + r"{0,10}" + LOSSW + NOTVAL + r"{0,30}(?:(?:goes|went|going|moves|moving) up\b|climb(?:s|ed|ing)?\b|creep?s? up|crept up)",
         r"(?:increas\w*|ris\w*|goes up) instead",
         r"wrong direction",
     ]),
