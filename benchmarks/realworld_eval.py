@@ -89,6 +89,8 @@ def cli(args: list[str], cwd: Path | None = None, leave_out: str = "") -> dict:
         "cause_id": report["cause_id"],
         "confidence": report["confidence"],
         "top3": [h["cause_id"] for h in report["hypotheses"][:3]],
+        "top3_credence": [h["credence"] for h in report["hypotheses"][:3]],
+        "top3_status": [h["status"] for h in report["hypotheses"][:3]],
         "probes_ran": sum(p["status"] in ("passed", "failed", "inconclusive") for p in report["probes"]),
         "seconds": seconds,
     }
