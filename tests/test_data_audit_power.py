@@ -79,8 +79,8 @@ def _tokens(n: int, shuffle: bool, per_position: bool = False) -> Target:
     y = torch.randint(0, 2, (n,), generator=g)
     own = torch.randint(1, 32, (n, 16), generator=g) + 32 * y[:, None]
     ids = torch.where(torch.rand(n, 16, generator=g) < 0.8, own, torch.randint(1, 64, (n, 16), generator=g))
-    if shuffle:
-        y = y[torch.randperm(n, generator=g)]
+    if shuffle:  # its own seed: with three simple models, about one shuffle in 200 scores 3 sigma over chance
+        y = y[torch.randperm(n, generator=torch.Generator().manual_seed(1))]
     labels = ids.roll(-1, 1) if per_position else y
     model = nn.Sequential(nn.Embedding(64, 8), nn.Flatten(), nn.Linear(128, 2))
     return Target(model=model, batch=(ids[:32], labels[:32]), train_data=(ids, labels))
@@ -150,10 +150,11 @@ def _brightness_classes(n: int, shuffle: bool) -> Target:
     return Target(model=model, batch=(x[:32], y[:32]), loss_fn=nn.CrossEntropyLoss(), train_data=(x, y))
 
 
-def test_a_weak_relation_is_neither_unrelated_nor_evidence():
+def test_a_faint_relation_over_every_pixel_is_found_by_the_class_means():
+    """kNN and ridge see brightness classes only a few sigma above chance (the weak zone, where the check
+    abstained); the nearest class mean reads a label spread over every pixel."""
     faint = run("data_audit", _brightness_classes(1200, shuffle=False))
-    assert "labels_unpredictable" not in faint.outcomes and faint.status == "passed", faint.measurements
-    assert faint.measurements["label_check"].startswith("inconclusive: simple models find a weak relation")
+    assert "labels_predictable" in faint.outcomes and faint.status == "passed", faint.measurements
     shuffled = run("data_audit", _brightness_classes(1200, shuffle=True))
     assert "labels_unpredictable" in shuffled.outcomes, shuffled.measurements
 
@@ -192,3 +193,21 @@ def test_features_tens_apart_in_scale_are_unscaled_even_under_the_absolute_bound
     assert "features_scaled" in run("data_audit", _age_and_flag(standardise=True)).outcomes
     small = run("data_audit", _age_and_flag(standardise=False, age_scale=0.2))  # ages in units of 5 years: ~6
     assert "features_scaled" in small.outcomes, small.summary
+
+
+
+def test_a_label_spread_thinly_over_many_features_is_found_with_few_rows():
+    """384 captured rows for 196 pixels, the label a sum of 49 of them: ridge on half the rows interpolates
+    noise and kNN drowns in distance, but the nearest class mean finds it. Shuffled, it is still unrelated."""
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(384, 1, 14, 14, generator=g)
+    y = (x[:, 0, :7, :7].mean((1, 2)) > 0).long() + 2 * (x[:, 0, 7:, 7:].mean((1, 2)) > 0).long()  # (N,)
+
+    def target(labels: torch.Tensor) -> Target:
+        model = nn.Sequential(nn.Flatten(), nn.Linear(196, 4))
+        return Target(model=model, batch=(x[:32], labels[:32]), loss_fn=nn.CrossEntropyLoss(), train_data=(x, labels))
+
+    healthy = run("data_audit", target(y))
+    assert "labels_predictable" in healthy.outcomes, healthy.measurements
+    shuffled = run("data_audit", target(y[torch.randperm(384, generator=g)]))
+    assert "labels_unpredictable" in shuffled.outcomes, shuffled.measurements
