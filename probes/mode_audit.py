@@ -61,6 +61,7 @@ def _differs(a: Any, b: Any, tol: float) -> float:
         "forward_deterministic",
         "state_mutated_in_forward",
         "state_written_not_read",
+        "train_state_carried",
     ),
     cost=1.5,
     options=ModeAuditOptions,
@@ -81,7 +82,21 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
         _audit_eval_fn(target, ctx, options, (outcomes, findings, meas))
 
     _state_check(target, ctx.seed, options.tol, (outcomes, findings, meas))
-    failed = {"eval_in_train_mode", "eval_nondeterministic", "state_mutated_in_forward"} & set(outcomes)
+    if "forward_deterministic" in outcomes and _read_back(
+        target, copy_model(target).train(), None, ctx.seed, options.tol
+    ):
+        # Eval mode keeps nothing, yet in training mode the same batch comes out otherwise after another one:
+        # a layer reads back what earlier training batches left (statistics accumulated across batches).
+        outcomes[outcomes.index("forward_deterministic")] = "train_state_carried"
+        findings.append(
+            Finding(
+                text="in training mode the same batch gives another output after a different batch went through "
+                "(seeded alike): forward reads back state that earlier training batches left"
+            )
+        )
+    failed = {"eval_in_train_mode", "eval_nondeterministic", "state_mutated_in_forward", "train_state_carried"} & set(
+        outcomes
+    )
     summary = (
         "; ".join(f.text for f in findings[:2])
         if failed
@@ -101,9 +116,7 @@ def mode_audit(target: Target, ctx: ProbeContext, options: ModeAuditOptions) -> 
     )
 
 
-def _state_check(
-    target: Target, seed: int, tol: float, into: tuple[list[str], list[Finding], dict[str, Any]]
-) -> None:
+def _state_check(target: Target, seed: int, tol: float, into: tuple[list[str], list[Finding], dict[str, Any]]) -> None:
     """Two eval-mode calls on the same batch: state written, read back, or none."""
     outcomes, findings, meas = into
     model = copy_model(target).eval()
@@ -141,8 +154,14 @@ def _state_check(
 
 
 def _read_back(target: Target, model: nn.Module, first: Any, seed: int, tol: float) -> bool:
-    """After a call on another batch, does the same batch give another output? (state read back)"""
+    """After a call on another batch, does the same batch give another output? (state read back)
+
+    `first`: the batch's output from an earlier call (None: make it here, with the same seed)."""
     gen = torch.Generator().manual_seed(seed + 1)
+    if first is None:
+        with torch.no_grad(), fork_rng(model):
+            torch.manual_seed(seed)
+            first = forward(target, model, clone_batch(target.raw_inputs))
 
     def other(x: Any) -> Any:
         if isinstance(x, torch.Tensor) and x.is_floating_point():
@@ -189,9 +208,7 @@ def _audit_eval_fn(
     if on:
         outcomes.append("eval_in_train_mode")
         findings.append(
-            Finding(
-                text=f"eval_fn ran {len(on)} dropout/batch-norm module(s) in training mode: {', '.join(on[:6])}"
-            )
+            Finding(text=f"eval_fn ran {len(on)} dropout/batch-norm module(s) in training mode: {', '.join(on[:6])}")
         )
     norms = [n for n in on if isinstance(model.get_submodule(n), nn.modules.batchnorm._BatchNorm)]
     if norms:  # batch norm in training mode normalises with the evaluated batch's own statistics

@@ -55,6 +55,15 @@ CASES = [
         "+        self.x = np.load(os.path.join(d, 'x.npy'))\n",
     ),
     (
+        "cached_preprocessing_changed",
+        "data.stale_cache",
+        "     if os.path.exists(cache):\n         feats = np.load(cache)\n"
+        "-    x = x / 255\n+    x = (x - mean) / std\n",
+        # pretrained weights loaded beside a freeze: a checkpoint, not a cache of preprocessed data
+        "     model.load_state_dict(torch.load(cfg.pretrained), strict=False)\n"
+        "+    for p in model.backbone.parameters():\n+        p.requires_grad = False\n",
+    ),
+    (
         "eval_helper_in_train_loop",
         "mode.eval_at_train",
         "+def evaluate(model):\n+    model.eval()\n+    return score(model)\n"

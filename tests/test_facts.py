@@ -606,6 +606,9 @@ def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
         ("About 90k iterations in, the config has num_iter = 1000000.", "short_training"),
         ("The loss is still creeping down slowly.", "still_improving"),
         ("After a day it doesn't look converged yet.", "still_improving"),
+        ("w_lat = 1, 10 and 100 give bit-identical generator weights after an epoch.", "setting_no_effect"),
+        ("With 3 classes the cost sits at 1.1 after the first epoch.", "loss_at_chance"),
+        ("Accuracy hovers between 0.35 and 0.5 on both training and test data.", "train_val_plateau_together"),
     ],
 )
 def test_fastai_split_names_result_gaps_and_planned_totals_are_read(text: str, fact: str):
@@ -617,3 +620,10 @@ def test_a_validation_loss_that_climbs_is_not_a_training_loss_that_climbs():
     # a gap of 92% against 84% is two error rates of 8% and 16%: not far apart
     assert "generalization_gap" not in ids("Train accuracy 92%, validation accuracy 84%.")
     assert "short_training" not in ids("It trained 90k iterations, the same as num_iter = 90000 in the config.")
+
+
+def test_a_swept_setting_is_not_a_loss_series_and_frozen_weights_staying_put_is_no_symptom():
+    assert "loss_jumps" not in ids("Tuning the latent loss weight: w_lat = 1, 10 and 100 after an epoch give the same.")
+    assert "setting_no_effect" not in ids("Dropout 0.1 and 0.3 give bit-identical loss curves with the same seed.")
+    assert "weights_static" not in ids("The frozen layers' conv weights are identical before and after training.")
+    assert "train_val_plateau_together" not in ids("Accuracy is 99% from the first epoch on both train and val.")

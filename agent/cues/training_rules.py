@@ -187,7 +187,8 @@ def cached_preprocessing_changed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     reads_cache = re.compile(
         r"pickle\.loads?\(|np\.load\(|torch\.load\(|\bcache\w*\b.*\.exists\(|\.exists\(\).*\bcache"
     )
-    lines = [ln for ln in hunk.lines if reads_cache.search(strip_comment(ln.text))]
+    weights = re.compile(r"load_state_dict|pretrained|checkpoint|ckpt")  # model weights loaded, not cached data
+    lines = [ln for ln in hunk.lines if reads_cache.search(strip_comment(ln.text)) and not weights.search(ln.text)]
     added = [ln for ln in hunk.lines if ln.kind in "+-" and not reads_cache.search(ln.text)]
     if not lines or not added or {ln.kind for ln in lines} == {"+", "-"}:
         return []  # the cache read itself rewritten (a new loader), not preprocessing edited behind it

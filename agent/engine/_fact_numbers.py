@@ -80,10 +80,13 @@ def _lr(s: str, text: str) -> list[Read]:
 
 _LOSS_WORD = re.compile(r"\b(?:loss|cross[- ]?entropy|nll|perplexity|ppl)\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(?:epochs?|steps?|iterations?|iters?|now|then|later|after|until|batch(?:es)?)\b|->|\u2192", re.IGNORECASE)
-_SKIP_BEFORE = re.compile(r"(?:(?:epochs?|steps?|iterations?|iters?|batch(?:es)?|size|lr|rate|of|top|x|seed|gpus?|layers?)\s*[=:#]?\s*~?|\d[-\u2013])\s*$", re.IGNORECASE)
+_SKIP_BEFORE = re.compile(r"(?:(?:epochs?|steps?|iterations?|iters?|batch(?:es)?|size|lr|rate|of|top|x|seed|gpus?|layers?|weights?|lambda\w*|coef\w*|alpha|beta|[a-z]+_[a-z_]+)\s*[=:#]?\s*~?|\d[-\u2013])\s*$", re.IGNORECASE)
 _SKIP_AFTER = re.compile(r"^\s*(?:%|percent|epochs?|steps?|iter\w*|classes|k\b|x\b|layers|gpus?|tokens|samples|examples|images|times|decimals?)", re.IGNORECASE)
 _VAL = re.compile(r"\b(?:val(?:idation)?|dev|eval(?:uation)?|test|held[- ]?out)\b", re.IGNORECASE)
 _TRAIN = re.compile(r"\btrain(?:ing)?\b", re.IGNORECASE)
+
+
+_SWEEP = re.compile(r"(?:\b[a-z]+_[a-z_]+|weight|lambda|coef\w*)\s*=\s*[\d.e-]+\s*(?:,|and\b|or\b)", re.IGNORECASE)
 
 
 def _series(s: str) -> list[Read]:
@@ -95,8 +98,8 @@ def _series(s: str) -> list[Read]:
     split = "val" if _VAL.search(head) else "train" if _TRAIN.search(head) else None
     tail = s[m.start() :]
     named = {x for x, rx in (("val", _VAL), ("train", _TRAIN)) if rx.search(tail[5:])} | ({split} if split else set())
-    if len(named) == 2:
-        return []  # train and validation numbers side by side are a comparison, not a series
+    if len(named) == 2 or _SWEEP.search(tail):
+        return []  # train and validation side by side are a comparison; "w_lat = 1, 10 and 100" a setting swept
     vals: list[float] = []
     for n in re.finditer(_NUM, tail):
         if _SKIP_BEFORE.search(tail[max(0, n.start() - 14) : n.start()]) or _SKIP_AFTER.match(tail[n.end() :]):

@@ -217,7 +217,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
         r"(?:whatever|any|no matter what) (?:value|weight|coefficient|setting)s?\b.{0,80}(?:exactly|precisely|completely|identical|the same|no (?:effect|difference|change))",
-        r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)",
+        r"(?:weight|coefficient|lambda|factor) (?:of|for|on) (?:the |this |that )?(?:\w+ ){0,3}(?:term|loss)\b.{0,60}(?:no effect|makes? no difference|changes? nothing|exactly the same)|^(?!.*\bdropout\b).*?\d(?:, ?[\d.e-]+)*,? (?:and|or) [\d.e-]+ (?:all )?(?:give|gives|gave|produce|yield)\w* (?:bit-?identical|identical|exactly the same)|(?:loss|term) (?:weight|coefficient) (?:has|have|had) (?:zero|no) effect",
     ]),
     ("stale_artifacts", "data files or ids come from an older version of the preprocessing", [
         r"(?:modification|modified) (?:dates?|times?)|(?:ids|tokens|features|files)\b.{0,40}(?:look|are|come|seem)\w* (?:like )?(?:from )?(?:the )?old (?:vocab|version|tokeni[sz]\w*|config|run)",
@@ -375,7 +375,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:lower|shorter|smaller|reduc\w*|decreas\w*) (?:the )?max(?:imum)?[_ ]?(?:sequence[_ ]|seq[_ ]|input[_ ])?(?:length|len)\b",
     ]),
     ("train_val_plateau_together", "training and validation curves level off together at the same value", [
-        r"(?:level\w* off|plateau\w*|flatten\w*|stall\w*|stuck) together|together at (?:about |around )?(?:the )?same (?:value|level|loss)",
+        r"(?:level\w* off|plateau\w*|flatten\w*|stall\w*|stuck) together|together at (?:about |around )?(?:the )?same (?:value|level|loss)|(?:acc\w*|loss|error|score|cost)\b.{0,20}\b(?:hover\w*|stays?|sits?|stuck|plateau\w*|flat)\b.{0,40}\b(?:on|for|in) both (?:the )?train\w* and (?:the )?(?:test|val\w*|dev|held)",
     ]),
     ("lr_no_help", "changing the learning rate does not help", [
         r"(?:more epochs|longer training)? ?(?:or|and|,)? ?(?:a )?(?:lower|smaller|higher|larger) (?:learning rate|\blr\b)\b.{0,20}(?:don't|doesn't|do not|does not|won't|didn't) (?:move|change|help|fix)",

@@ -386,7 +386,7 @@ NEGATION = r"(?:\b(?:no|without|not using|not(?!\s+the\b)|removed|disabled|never
 EXCEPT: dict[str, str] = {
     "too_good": r"(?:anything|something) suspicious\s*\?",
     "simple_model_works": r"linear (?:model|regression|classifier) (?:on|for) (?:a |an )?(?:clearly |highly |strongly |very )?non-?linear",
-    "weights_static": r"\b(?:barely|hardly|slightly|a little|a tiny bit)\b|\b(?:supposed|meant|expected|intended) to (?:stay|remain|be)\b",
+    "weights_static": r"\b(?:barely|hardly|slightly|a little|a tiny bit)\b|\b(?:supposed|meant|expected|intended) to (?:stay|remain|be)\b|\bfrozen (?:\w+'?s? ){0,2}(?:conv |linear )?(?:weights?|param\w*)\b.{0,20}\b(?:are|stay|remain)\w* (?:identical|unchanged|the same)",
     "val_worsens": r"(?:never|doesn't|does not|didn't|did not|won't|not) (?:turns?|goes|go|going|went|rise|rises|increase|increases|get worse|gets worse) (?:up|upward)?",
     "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
     "short_training": r"learning rate|\blr\b|schedul",

@@ -102,7 +102,7 @@ def classes(text: str) -> int | None:
 # ---------------------------------------------------------------- numbers next to loss / metric words
 _NUM = r"(-?\d+(?:\.\d+)?(?:e-?\d+)?)"
 _LOSS_NUM = re.compile(
-    r"\b(loss|cross[- ]?entropy|\bce\b|nll|perplexity|ppl)\b(?:(?!\b(?:acc\w*|lr|learning rate|epochs?|steps?|iterations?|batch)\b)(?:[^\d-]|(?<=[a-z])-(?=[a-z]))){0,40}?"
+    r"\b(loss|cost|cross[- ]?entropy|\bce\b|nll|perplexity|ppl)\b(?:(?!\b(?:acc\w*|lr|learning rate|epochs?|steps?|iterations?|batch)\b)(?:[^\d-]|(?<=[a-z])-(?=[a-z]))){0,40}?"
     + _NUM + r"(?!\s*(?:%|epochs?|steps?|iter|classes|k\b))",
     re.IGNORECASE,
 )
