@@ -609,6 +609,9 @@ def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
         ("w_lat = 1, 10 and 100 give bit-identical generator weights after an epoch.", "setting_no_effect"),
         ("With 3 classes the cost sits at 1.1 after the first epoch.", "loss_at_chance"),
         ("Accuracy hovers between 0.35 and 0.5 on both training and test data.", "train_val_plateau_together"),
+        ("The predicted probabilities all land between 0.5 and 0.73, nothing below.", "outputs_in_sigmoid_band"),
+        ("700 iterations in, the loss sits at 5.1.", "short_training"),
+        ("Train accuracy hits 100%, then val accuracy just stays at 98.7%.", "val_stalls_train_improves"),
     ],
 )
 def test_fastai_split_names_result_gaps_and_planned_totals_are_read(text: str, fact: str):
@@ -627,3 +630,5 @@ def test_a_swept_setting_is_not_a_loss_series_and_frozen_weights_staying_put_is_
     assert "setting_no_effect" not in ids("Dropout 0.1 and 0.3 give bit-identical loss curves with the same seed.")
     assert "weights_static" not in ids("The frozen layers' conv weights are identical before and after training.")
     assert "train_val_plateau_together" not in ids("Accuracy is 99% from the first epoch on both train and val.")
+    assert "outputs_in_sigmoid_band" not in ids("Dropout is 0.5 and the output layer has 0.73 million weights.")
+    assert "short_training" not in ids("Loss spikes every 700 iterations in a row of 3.")

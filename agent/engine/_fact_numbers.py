@@ -35,6 +35,7 @@ NUMERIC = {
     "raw_inputs": "inputs fed in raw, unstandardised units",
     "generalization_gap": "training results far better than validation",
     "short_training": "training ran only briefly",
+    "outputs_in_sigmoid_band": "predicted probabilities confined between 0.5 and sigmoid(1) = 0.73",
 }
 
 _NUM = r"(?<![\w.])~?\s*(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?![\w.]*\d)"
@@ -367,12 +368,25 @@ def _acc_gap(s: str) -> list[Read]:
     return []
 
 
+_PROB_WORDS = re.compile(r"\bprob\w*|\bpredict\w*|\boutputs?\b|\bsigmoid\b|\bscores?\b", re.IGNORECASE)
+
+
+def _sigmoid_band(s: str) -> list[Read]:
+    """Probabilities that all land between 0.5 and 0.73: sigmoid(x) of a value in [0, 1], a probability
+    passed through a second sigmoid."""
+    if not _PROB_WORDS.search(s):
+        return []
+    if re.search(r"(?<![\w.])0?\.50?\s*(?:and|to|-|\u2013)\s*0?\.7[0-3]\d*(?![\d%])", s):
+        return [("outputs_in_sigmoid_band", "predicted probabilities between 0.5 and about 0.73", 0.731)]
+    return []
+
+
 def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     """Every numeric reading of one sentence (c: the number of classes the text states, if any)."""
     del c  # the class count is read by facts.py; kept in the signature for readers that need it
     out: list[Read] = []
     for reader in (_lr, _accum, _pairwise, _trailing_one, _fewer_than_reference, _fewer_devices, _loss_terms):
         out += reader(s, text)
-    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity, _acc_gap):
+    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity, _acc_gap, _sigmoid_band):
         out += single(s)
     return out

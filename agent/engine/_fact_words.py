@@ -396,5 +396,5 @@ EXCEPT: dict[str, str] = {
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
     "lr_no_help": r"(?:lower|smaller|reduc\w*|higher|larger)\b.{0,60}(?:is|runs?|becomes?|stays?) (?:\w+ )?(?:stable|fine)|(?:fix\w*|solv\w*|help\w*) (?:it|this|the)",
-    "good_then_worse": r"(?:stays?|remains?|stuck|sits?) (?:\w+ )?(?:flat|constant|the same)|plateau\w*|level\w* off|any (?:lower|better|further)\b|stops? (?:improving|decreasing|going down|falling)",
+    "good_then_worse": r"(?:stays?|remains?|stuck|sits?) (?:\w+ )?(?:flat|constant|the same)|\bsits? (?:at|around|near)\b|plateau\w*|level\w* off|any (?:lower|better|further)\b|stops? (?:improving|decreasing|going down|falling)",
 }
