@@ -42,6 +42,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02p",
     "fresh-2026-12-02q",
     "fresh-2026-12-02r",
+    "fresh-2026-12-02s",
 )
 
 
