@@ -611,6 +611,7 @@ def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
         ("Accuracy hovers between 0.35 and 0.5 on both training and test data.", "train_val_plateau_together"),
         ("The predicted probabilities all land between 0.5 and 0.73, nothing below.", "outputs_in_sigmoid_band"),
         ("700 iterations in, the loss sits at 5.1.", "short_training"),
+        ("The resnet models from the same script train perfectly with the same settings.", "same_lr_works"),
         ("Train accuracy hits 100%, then val accuracy just stays at 98.7%.", "val_stalls_train_improves"),
     ],
 )

@@ -106,7 +106,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"loss (?:of|for|per) (?:a |one |the same |each )?(?:sample|example|image|item|row)\b.{0,60}\b(?:changes?|depend\w*|differ\w*|varies)\b.{0,60}\b(?:other|rest of the|which) (?:\w+ )?(?:samples?|images?|examples?|items?|rows?|batch)",
     ]),
     ("same_lr_works", "another version trains fine with the same learning rate", [
-        r"(?:trains?|works?|worked|trained|runs?|ran|converges?|converged|learns?|learned)\b(?: \w+){0,2} (?:fine|well|ok|okay|normally|stably|without (?:any )?(?:problems?|issues?))\b.{0,20}\bwith the same (?:learning rate|lr|optimi[sz]er settings|hyper-?parameters)\b",
+        r"(?:trains?|works?|worked|trained|runs?|ran|converges?|converged|learns?|learned)\b(?: \w+){0,2} (?:fine|well|ok|okay|normally|stably|perfectly|great|without (?:any )?(?:problems?|issues?))\b.{0,20}\bwith the same (?:learning rate|lr|optimi[sz]er settings|hyper-?parameters|settings|config\w*)\b",
         r"\bsame (?:learning rate|lr)\b.{0,40}\b(?:trains?|works?|worked|trained|converges?|converged) (?:fine|well|ok|okay|normally)",
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
