@@ -7,7 +7,7 @@ import torch
 
 def _load():
     here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("rw_u_nanogpt_block512_loss_nan_target", os.path.join(here, "target.py"))
+    spec = importlib.util.spec_from_file_location("rw_u_pixellink_lr_nan_after_20k_target", os.path.join(here, "target.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -30,12 +30,12 @@ def _train(opt_factory, steps=60):
 
 def _check() -> str:
     bad = _train(None)
-    good = _train(lambda p: torch.optim.AdamW(p, lr=3e-3, betas=(0.9, 0.95), weight_decay=0.1))
+    good = _train(lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9, weight_decay=1e-4))
     tail_bad = bad[-10:]
     blew_up = any(not math.isfinite(v) for v in tail_bad) or min(tail_bad) > bad[0]
     assert blew_up and good[-1] < 0.5 * good[0], (bad[0], tail_bad, good[0], good[-1])
-    return (f"lr=3.0: loss {bad[0]:.2f} -> last {[round(v, 2) for v in tail_bad[-3:]]}; "
-            f"lr=3e-3: loss {good[0]:.2f} -> {good[-1]:.2f}")
+    return (f"lr=20: loss {bad[0]:.2f} -> last {[round(v, 2) for v in tail_bad[-3:]]}; "
+            f"lr=0.1: loss {good[0]:.2f} -> {good[-1]:.2f}")
 
 
 def check() -> str:
