@@ -317,6 +317,9 @@ def _label_check(
     """Labels predictable from the inputs by two simple models? Unpredictable counts only when the check
     has the power to find a relation (more rows than features, enough rows per class); else it abstains."""
     (xt, yt), (xv, yv) = train, val
+    if cls and int(meas.get("classes", 0)) < 2:  # one-class training data (anomaly detection): no relation to find
+        meas["label_check"] = "skipped: every training label is the same class"
+        return
     ft, fv, skipped = _label_features(target, xt, yt, xv)
     if ft is None:
         meas["label_check"] = skipped

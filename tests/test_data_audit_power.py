@@ -211,3 +211,20 @@ def test_a_label_spread_thinly_over_many_features_is_found_with_few_rows():
     assert "labels_predictable" in healthy.outcomes, healthy.measurements
     shuffled = run("data_audit", target(y[torch.randperm(384, generator=g)]))
     assert "labels_unpredictable" in shuffled.outcomes, shuffled.measurements
+
+
+def test_one_class_training_labels_are_no_relation_to_judge():
+    """Anomaly detection trains on normal data only: every label is 0, chance is 1.0 and no model can beat it.
+    That is nothing to judge (never 'inputs and labels look unrelated'); two classes are judged as usual."""
+    g = torch.Generator().manual_seed(0)
+    x = torch.randn(256, 8, generator=g)
+    model = nn.Linear(8, 2)
+
+    def target(y: torch.Tensor) -> Target:
+        return Target(model=model, batch=(x[:32], y[:32]), loss_fn=nn.CrossEntropyLoss(), train_data=(x, y))
+
+    one = run("data_audit", target(torch.zeros(256, dtype=torch.long)))
+    assert "labels_unpredictable" not in one.outcomes and one.status == "passed", one.measurements
+    assert one.measurements["label_check"].startswith("skipped: every training label is the same class")
+    two = run("data_audit", target((x[:, 0] > 0).long()))  # (N,)
+    assert "labels_predictable" in two.outcomes, two.measurements
