@@ -612,6 +612,11 @@ def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
         ("The predicted probabilities all land between 0.5 and 0.73, nothing below.", "outputs_in_sigmoid_band"),
         ("700 iterations in, the loss sits at 5.1.", "short_training"),
         ("The resnet models from the same script train perfectly with the same settings.", "same_lr_works"),
+        ("Eval loss drops way faster and by epoch 2 it's sitting well below train loss.", "val_better_than_train"),
+        ("I have about 96,000 iterations so far and the samples are still blurry.", "short_training"),
+        ("The loss jumps around so I stopped after 10 epochs; AP is 55 against 70.", "short_training"),
+        ("A one-layer model gets high training accuracy fast, but on the dev set accuracy stays almost constant.",
+         "val_stalls_train_improves"),
         ("Train accuracy hits 100%, then val accuracy just stays at 98.7%.", "val_stalls_train_improves"),
     ],
 )
@@ -633,3 +638,6 @@ def test_a_swept_setting_is_not_a_loss_series_and_frozen_weights_staying_put_is_
     assert "train_val_plateau_together" not in ids("Accuracy is 99% from the first epoch on both train and val.")
     assert "outputs_in_sigmoid_band" not in ids("Dropout is 0.5 and the output layer has 0.73 million weights.")
     assert "short_training" not in ids("Loss spikes every 700 iterations in a row of 3.")
+    assert "shuffled_time_split" not in ids("The set is 800 images; I shuffle and split 70% train / 30% dev.")
+    assert "shuffled_time_split" in ids("Daily sales rows: I shuffle and split 80/20 for validation.")
+    assert "looks_scrambled" not in ids("I interleave the two datasets with the 'over' strategy.")

@@ -125,7 +125,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\b(?:hwc|chw|nhwc|nchw|channels?[- _]last|channels?[- _]first|batch_first|seq(?:uence)?[- _]first|time[- _]major|axis order|order of (?:the )?(?:axes|dimensions|dims))\b",
     ]),
     ("looks_scrambled", "inputs or outputs look scrambled when plotted or inspected", [
-        r"\b(?:scrambl\w*|garbl\w*|jumbl\w*|interleav\w*|shuffled pixels|mixed[- ]up (?:pixels|channels|patches|rows|frames)|stripes|tiles? (?:in the )?wrong (?:place|order))\b",
+        r"\b(?:scrambl\w*|garbl\w*|jumbl\w*|interleav\w* (?:pixels|channels|rows|columns|frames|patches)|shuffled pixels|mixed[- ]up (?:pixels|channels|patches|rows|frames)|stripes|tiles? (?:in the )?wrong (?:place|order))\b",
     ]),
     ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
         r"(?:soft|log_?soft)max\w*.{0,40}(?:dim|axis)\s*=\s*0\b|(?:each |every )?(?:column|class|batch)\w* (?:of (?:the )?(?:output|probabilit\w*) )?sums? to (?:one|1)\b|sums? to (?:one|1) (?:over|across|along) (?:the )?batch|softmax (?:over|across|along) (?:the )?batch",
@@ -334,6 +334,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"grad\w*(?: norms?)?\b.{0,40}(?:first|early|lower|input|bottom)\b.{0,30}(?:thousands?|hundreds?|orders? of magnitude|\d+ ?x)(?: of times)? smaller",
     ]),
     ("shuffled_time_split", "rows of a time series shuffled before the split", [
+        r"^(?=.*\b(?:time[- ]?series|temporal|lag\w*|rolling|stocks?|forecast\w*|daily|hourly|windows?|sequential|days?|timestamps?)\b).*?"
         r"shuffl\w* (?:all |the )?(?:rows|data|samples|examples|windows)?\s*(?:and |then |before )+(?:\w+ )?split",
         r"random(?:ly)? split\w*.{0,60}(?:time[- ]series|temporal|lag|rolling|stock|future|forecast)",
     ]),

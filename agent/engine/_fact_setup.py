@@ -142,7 +142,8 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"how (?:many|long)(?: more)? (?:epochs|iterations|steps|hours|days)(?: does it take| do (?:i|you|we) need| should it take)? (?:until|before|till|to (?:get|reach)|for it to)\b",
     ]),
     ("short_training", "training ran only briefly", [
-        r"(?<![\d,.])[1-9]\d{0,2} (?:iterations?|iters|updates|batches) in\b(?! (?:total|all|a row))|"
+        r"(?<![\d,.])[1-9]\d{0,2} (?:iterations?|iters|updates|batches) in\b(?! (?:total|all|a row))|\b[\d,.]+k? (?:iterations|iters|steps|epochs) so far\b|"
+        r"\bstopped (?:it |training |the run )?(?:after|at) (?:only )?(?:epoch )?[1-9]\d? epochs?\b|"
         r"(?:didn't|did not|haven't|have not|never) (?:\w+ )?(?:train|run) (?:it|them|the model) (?:over|through|to the end|fully|all the way)|(?:stopped|killed|aborted) (?:it|the run|training) (?:after|in|during) (?:the )?(?:first|a few|several|couple)",
     ]),
     ("train_val_plateau_together", "training and validation curves level off together at the same value", [
@@ -291,6 +292,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r" (?:improve|get better))",
         r"\btrain\w* (?:acc\w*|loss) (?:hits|reaches|reached|gets to|got to|goes to|went to) (?:100\s*%?|0(?:\.0+)?\b|zero).{0,80}\b(?:val\w*|test|dev) "
         r"(?:acc\w*|loss|score|f1)\w* (?:just )?(?:stays?|stalls?|plateaus?|stops? improving|sits?|stuck)\b",
+        r"\bhigh train\w* acc\w*.{0,60}\b(?:but|while|yet)\b.{0,40}\b(?:val\w*|dev|test)\b.{0,40}\b(?:stays?|remains?)\b (?:almost |nearly |roughly )?(?:constant|flat|the same)",
     ]),
     ("weights_all_one", "every attention or softmax weight is exactly 1 (a softmax over an axis of size one)", [
         r"\b(?:attention|softmax|alpha)\w* (?:weights?|scores?|probabilit\w*|values?|outputs?)\b.{0,100}\b(?:all|always|every\w*|only)\b"

@@ -57,7 +57,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         VAL + r".{0,20}" + LOSSW + r".{0,30}(?:lower|smaller|below|less|better) than (?:the |my )?train",
         VAL + r".{0,20}" + ACCW + r".{0,30}(?:higher|above|better) than (?:the |my )?train",
         VAL + r".{0,30}better than (?:the |my )?train",
-        TRAIN + r".{0,20}" + LOSSW + r".{0,30}(?:higher|above|worse) than (?:the |my )?" + VAL,
+        TRAIN + r".{0,20}" + LOSSW + r".{0,30}(?:higher|above|worse) than (?:the |my )?" + VAL + "|" + VAL + r" " + LOSSW + r"\b.{0,80}\b(?:well |far |way )?(?:below|under) (?:the |my )?train\w* loss",
         TRAIN + r".{0,20}" + ACCW + r".{0,30}(?:lower|below|worse) than (?:the |my )?" + VAL,
     ]),
     ("train_poor", "the model does poorly even on the training data", [
