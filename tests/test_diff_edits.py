@@ -64,6 +64,13 @@ CASES = [
         "+    for p in model.backbone.parameters():\n+        p.requires_grad = False\n",
     ),
     (
+        "accumulator_reset_removed",
+        "state.cross_batch",
+        "     metric = self.f1.compute()\n     self.log('val/f1', metric)\n-    self.f1.reset()\n",
+        # an environment reset deleted is an RL episode boundary, not an accumulator
+        "     if done:\n-        obs = env.reset()\n+        obs = first_obs\n",
+    ),
+    (
         "eval_helper_in_train_loop",
         "mode.eval_at_train",
         "+def evaluate(model):\n+    model.eval()\n+    return score(model)\n"

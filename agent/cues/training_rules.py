@@ -43,6 +43,13 @@ def zero_grad_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     return _gone(hunk, r"zero_grad\(|\.grad\s*=\s*None|\.grad(?:\.data)?\.zero_\(")
 
 
+@cue("accumulator_reset_removed", scope="hunk", on=("diff",))
+def accumulator_reset_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
+    """The change deletes the reset of something that accumulates over batches (a metric's `reset()`, a
+    list's `clear()`): from then on it carries every earlier batch and epoch. An environment's reset is not."""
+    return _gone(hunk, r"(?<!env)(?<!envs)\.(?:reset|reset_states|clear)\(\s*\)")
+
+
 @cue("clip_removed", scope="hunk", on=("diff",))
 def clip_removed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
     """The change deletes gradient clipping."""
