@@ -442,3 +442,15 @@ def test_a_defect_in_the_diff_weighs_against_not_a_bug():
     quiet = Ledger(cat)
     add_cues(quiet, scan_diff(diffmod.parse(HEAD + raised[3])))  # a small change: no defect's cue
     assert all(quiet.total(n, "code") == 0 for n in not_bug)
+
+
+def test_a_loop_replaced_by_a_framework_step_is_not_zero_grad_hoisted():
+    """A hand-written loop rewritten as a Lightning training_step: zero_grad() leaves the deleted loop for a
+    method the framework calls per batch, so nothing is hoisted."""
+    text = (
+        "--- a/train.py\n+++ b/train.py\n@@ -1,6 +1,5 @@\n"
+        "-for batch in loader:\n-    opt.zero_grad()\n-    loss(batch).backward()\n-    opt.step()\n"
+        "+def training_step(self, batch, batch_idx):\n+    opt.zero_grad()\n+    self.manual_backward(loss(batch))\n"
+        "+    opt.step()\n"
+    )
+    assert "zero_grad_hoisted" not in ids(text)

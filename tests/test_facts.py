@@ -614,6 +614,8 @@ def test_log_numbers_and_differences_are_not_misread(text: str, absent: str):
         ("The resnet models from the same script train perfectly with the same settings.", "same_lr_works"),
         ("Eval loss drops way faster and by epoch 2 it's sitting well below train loss.", "val_better_than_train"),
         ("I have about 96,000 iterations so far and the samples are still blurry.", "short_training"),
+        ("The lr in tensorboard is a flat line at 1e-4 although my config has lr_decay 0.999875.", "lr_never_changes"),
+        ("With weight_decay=0 the encoder stays bit-identical.", "fixed_weights_changed"),
         ("The loss jumps around so I stopped after 10 epochs; AP is 55 against 70.", "short_training"),
         ("A one-layer model gets high training accuracy fast, but on the dev set accuracy stays almost constant.",
          "val_stalls_train_improves"),

@@ -79,8 +79,8 @@ def zero_grad_hoisted(hunk: DiffHunk) -> list[Hit]:
         if r.kind != "-" or not _ZERO_GRAD.search(strip_comment(r.text)):
             continue
         loop = _enclosing_loop(lines[:i], _indent(r.text), loop=_LOOP, with_removed=True)
-        if loop is None:
-            continue
+        if loop is None or _loop_gone(lines, loop):
+            continue  # no loop, or the loop itself is deleted (a framework now calls the step per batch)
         level = _indent(loop)  # the innermost loop around the removed call
         if any(a.kind == "+" and _ZERO_GRAD.search(strip_comment(a.text)) and _indent(a.text) > level for a in lines):
             continue  # it is also cleared inside the loop (every N steps: gradient accumulation)
@@ -89,6 +89,12 @@ def zero_grad_hoisted(hunk: DiffHunk) -> list[Hit]:
                 return [(a, f"moves `{strip_comment(a.text).strip()}` out of the loop `{loop.strip()}`: "
                             "gradients are cleared once, then add up over every step of that loop")]  # fmt: skip
     return []
+
+
+def _loop_gone(lines: list[DiffLine], loop: str) -> bool:
+    """The loop header is a deleted line that no added line restores."""
+    removed = any(ln.kind == "-" and ln.text == loop for ln in lines)
+    return removed and not any(ln.kind == "+" and ln.text.strip() == loop.strip() for ln in lines)
 
 
 _GROUP_ADD = re.compile(r"\b(?:\w*(?:param|group)\w*\.append|add_param_group)\s*\(")

@@ -208,6 +208,10 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:backbone|encoder|discriminator|generator|pretrained|frozen|\bd|\bg)(?:'s)? (?:\w+ ){0,2}weights?\b.{0,40}"
         r"(?<!n't )(?<!not )(?<!never )(?:also )?(?:chang\w*|differ\w*|mov\w*|drift\w*)",
     ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:encoder|backbone|frozen|pretrained)\w* (?:weights?|params?|parameters) (?:are|were) (?:not|no longer) (?:what|the ones) (?:i|we) loaded",
+        r"(?:weight[_ ]decay\s*=?\s*0(?:\.0+)?\b|without weight[_ ]decay)\b.{0,60}\b(?:stays?|remains?) (?:bit-?identical|identical|unchanged|the same)",
+    ]),
     ("eval_used_to_freeze", "eval() is what is meant to keep a part of the model fixed", [
         r"(?:froze|freeze|frozen|stay as it is|stay (?:fixed|the same|untouched))\b.{0,60}\.eval\(\)",
         r"\.eval\(\).{0,40}(?:to freeze|so (?:that )?it (?:stays|is|remains) (?:frozen|fixed))",

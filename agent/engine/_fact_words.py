@@ -332,7 +332,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:whole|entire|full) (?:cycle|schedule|decay|warm-?up).{0,40}(?:in|within) (?:the )?first",
     ]),
     ("lr_never_changes", "the logged learning rate never follows its schedule", [
-        r"(?:learning rate|\blr\b).{0,40}(?:stays?|remains?|stuck|constant|flat|unchanged) (?:at )?.{0,40}(?:for )?(?:all|every|the whole|the entire)",
+        r"(?:learning rate|\blr\b).{0,40}(?:stays?|remains?|stuck|constant|flat|unchanged) (?:at )?.{0,40}(?:for )?(?:all|every|the whole|the entire)|(?:learning rate|\blr\b).{0,40}\b(?:flat|constant)(?: line)?\b.{0,80}\b(?:although|even though|though|despite|but)\b.{0,40}(?:\b|_)(?:decay|schedul\w*|gamma|warm-?up)",
         r"(?:drops?|decays?|steps?|milestones?|warm-?up|decrease\w*) (?:at [\d, and]+ )?(?:never|don't|do not|didn't|did not) (?:happen|occur|kick in|take effect)",
     ]),
     ("scheduler_mentioned", "a learning-rate scheduler", [r"schedul\w*|step_?lr|cosine|warm-?up|lr_scheduler|decay"]),
