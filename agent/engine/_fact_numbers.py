@@ -33,7 +33,6 @@ NUMERIC = {
     "reshape_reorders_axes": "a reshape or view used to put axes in another order",
     "val_worsens": "validation loss rising or validation accuracy falling",
     "raw_inputs": "inputs fed in raw, unstandardised units",
-    "generalization_gap": "training results far better than validation",
     "short_training": "training ran only briefly",
     "outputs_in_sigmoid_band": "predicted probabilities confined between 0.5 and sigmoid(1) = 0.73",
 }
@@ -346,28 +345,6 @@ def _fewer_devices(s: str, text: str) -> list[Read]:
     return [("fewer_devices_than_config", f"{min(counts)} GPU(s) against {max(counts)}", max(counts) / min(counts))]
 
 
-_PCT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%(?!\s*(?:of|for|split|/))")
-_SPLIT_WORD = re.compile(r"\btrain(?:ing)?\b|" + _VAL.pattern, re.IGNORECASE)
-_ACC = re.compile(r"\b(?:acc\w*|f1|top-?1|precision|recall)\b", re.IGNORECASE)
-
-
-def _acc_gap(s: str) -> list[Read]:
-    """A training accuracy far above the validation or test accuracy named in the same sentence."""
-    if not (_ACC.search(s) and _TRAIN.search(s) and _VAL.search(s)):
-        return []
-    first: dict[str, float] = {}
-    for m in _PCT.finditer(s):
-        named = list(_SPLIT_WORD.finditer(s[: m.start()]))
-        if not named or re.search(r"\b(?:on|using|use|with)\s*$", s[: m.start()]):
-            continue  # a share of the data ("train on 80%"), not a result
-        first.setdefault("train" if named[-1].group(0).lower().startswith("train") else "val", float(m.group(1)))
-    tr, va = first.get("train"), first.get("val")
-    # far apart: the held-out error several times the training error (92% vs 84% is not; 99% vs 90% is)
-    if tr is not None and va is not None and tr - va >= 5 and 100 - va >= 3 * (100 - tr):
-        return [("generalization_gap", f"training accuracy {tr:g}% against {va:g}% on held-out data", tr - va)]
-    return []
-
-
 _PROB_WORDS = re.compile(r"\bprob\w*|\bpredict\w*|\boutputs?\b|\bsigmoid\b|\bscores?\b", re.IGNORECASE)
 
 
@@ -387,6 +364,6 @@ def sentence_facts(s: str, c: int | None, text: str) -> list[Read]:
     out: list[Read] = []
     for reader in (_lr, _accum, _pairwise, _trailing_one, _fewer_than_reference, _fewer_devices, _loss_terms):
         out += reader(s, text)
-    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity, _acc_gap, _sigmoid_band):
+    for single in (_series, _grad_spread, _grad_linear, _huge, _input_range, _tiny_capacity, _sigmoid_band):
         out += single(s)
     return out
