@@ -80,13 +80,13 @@ def _lr(s: str, text: str) -> list[Read]:
 
 _LOSS_WORD = re.compile(r"\b(?:loss|cross[- ]?entropy|nll|perplexity|ppl)\b", re.IGNORECASE)
 _TIME = re.compile(r"\b(?:epochs?|steps?|iterations?|iters?|now|then|later|after|until|batch(?:es)?)\b|->|\u2192", re.IGNORECASE)
-_SKIP_BEFORE = re.compile(r"(?:(?:epochs?|steps?|iterations?|iters?|batch(?:es)?|size|lr|rate|of|top|x|seed|gpus?|layers?|weights?|lambda\w*|coef\w*|alpha|beta|[a-z]+_[a-z_]+)\s*[=:#]?\s*~?|\d[-\u2013])\s*$", re.IGNORECASE)
+_SKIP_BEFORE = re.compile(r"(?:(?:epochs?|steps?|iterations?|iters?|batch(?:es)?|size|lr|rate|of|top|x|seed|gpus?|layers?|weights?|lambda\w*|coef\w*|alpha|beta|[a-z]+_[a-z_]+(?<!loss))\s*[=:#]?\s*~?|\d[-\u2013])\s*$", re.IGNORECASE)
 _SKIP_AFTER = re.compile(r"^\s*(?:%|percent|epochs?|steps?|iter\w*|classes|k\b|x\b|layers|gpus?|tokens|samples|examples|images|times|decimals?)", re.IGNORECASE)
 _VAL = re.compile(r"\b(?:val(?:idation)?|dev|eval(?:uation)?|test|held[- ]?out)\b", re.IGNORECASE)
 _TRAIN = re.compile(r"\btrain(?:ing)?\b", re.IGNORECASE)
 
 
-_SWEEP = re.compile(r"(?:\b[a-z]+_[a-z_]+|weight|lambda|coef\w*)\s*=\s*[\d.e-]+\s*(?:,|and\b|or\b)", re.IGNORECASE)
+_SWEEP = re.compile(r"(?:\b[a-z]+_[a-z_]+(?<!loss)|weight|lambda|coef\w*)\s*=\s*[\d.e-]+\s*(?:,|and\b|or\b)", re.IGNORECASE)
 
 
 def _series(s: str) -> list[Read]:
