@@ -43,6 +43,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02q",
     "fresh-2026-12-02r",
     "fresh-2026-12-02s",
+    "fresh-2026-12-02t",
 )
 
 
