@@ -140,6 +140,12 @@ class Catalog(BaseModel):
         le=1.0,
         description="a cause no probe result supports never gets more: words and code cues are not a finding",
     )
+    confirm_min_weight: float = Field(
+        default=0.0,
+        ge=0.0,
+        description="the least weight one probe outcome must give a cause to count as confirming it; "
+        "smaller weights (a probe that passed, consistent with the cause) leave the unconfirmed cap",
+    )
     silent_penalty: float = Field(
         default=0.0,
         ge=0.0,

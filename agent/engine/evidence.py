@@ -102,7 +102,8 @@ class Ledger:
         best = max(cred, key=lambda k: cred[k])
         cap = self.catalog.none_max_credence if best == self.catalog.healthy_id else self.catalog.max_credence
         if best not in (OTHER, self.catalog.healthy_id) and not any(
-            t.origin == "probe" and t.weight > 0 for t in self.terms[best]
+            t.origin == "probe" and t.weight > 0 and t.weight >= self.catalog.confirm_min_weight
+            for t in self.terms[best]
         ):
             cap = min(cap, self.catalog.unconfirmed_max_credence)
         if best != OTHER and cred[best] > cap:
