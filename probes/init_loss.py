@@ -79,6 +79,17 @@ def _check(call: dict[str, Any], findings: list[Finding], meas: dict[str, Any]) 
                 call["where"],
             )
         )
+    elif name == "binary_cross_entropy" and x.numel() >= 8 and _in_sigmoid_band(x):
+        # sigmoid(p) for p in [0, 1] lies in [0.5, 0.731]: a probability (or a ReLU output) squashed again
+        tags.append("probabilities_into_loss")
+        findings.append(
+            finding_at(
+                f"binary_cross_entropy receives values all inside [0.5, 0.731] ({float(x.min()):.3f} to "
+                f"{float(x.max()):.3f}): a sigmoid is applied to values already in [0, 1] (a probability or a "
+                "ReLU output), so no prediction can fall below 0.5",
+                call["where"],
+            )
+        )
     if name in CLASS_LOSSES and isinstance(t, torch.Tensor) and not t.is_floating_point():
         kept = int((t != call["ignore_index"]).sum())
         meas["labels_kept"] = kept
@@ -93,6 +104,12 @@ def _check(call: dict[str, Any], findings: list[Finding], meas: dict[str, Any]) 
                 )
             )
     return tags
+
+
+def _in_sigmoid_band(x: torch.Tensor) -> bool:
+    """All values in [sigmoid(0), sigmoid(1)] = [0.5, 0.7311], and not all one value."""
+    lo, hi = float(x.min()), float(x.max())
+    return lo >= 0.5 - 1e-6 and hi <= 1 / (1 + math.exp(-1)) + 1e-6 and hi - lo > 1e-6
 
 
 def _expected(call: dict[str, Any]) -> tuple[float, str] | None:
@@ -117,7 +134,8 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
 
     An untrained C-way classifier should start near ln(C) (a binary one near ln 2). Watches the
     loss function's calls: probabilities (softmax/sigmoid already applied) fed to a loss that
-    applies its own, positive values fed to nll_loss, and labels that are all ignore_index. A loss
+    applies its own, positive values fed to nll_loss, values all inside [0.5, 0.731] fed to
+    binary_cross_entropy (a sigmoid of values already in [0, 1]), and labels that are all ignore_index. A loss
     that is exactly zero with zero gradients has nothing to learn from.
     """
     model = copy_model(target).train()

@@ -384,6 +384,26 @@ CASES = [
         "-        opt.step()\n+        if (i + 1) % accum_steps == 0:\n"
         "+            opt.step()\n+            opt.zero_grad()\n",
     ),
+    (
+        "optimizer_params_narrowed",
+        "optim.params_not_updated",
+        "-    opt = Adam(list(model.parameters()) + list(head.parameters()), lr=1e-4)\n"
+        "+    opt = Adam(model.parameters(), lr=1e-4)\n",
+        "-    opt = Adam(list(model.parameters()) + list(head.parameters()), lr=1e-4)\n"
+        "+    opt = Adam(list(model.parameters()) + list(head.parameters()), lr=3e-4)\n",
+    ),
+    (
+        "target_window_moved",
+        "data.label_misalignment",
+        "-        y = series[t + 1:t + 1 + horizon]\n+        y = series[t - horizon + 1:t + 1]\n",
+        "-        y = series[t + 1:t + 1 + horizon]\n+        y = series[t + 1 : t + 1 + horizon]\n",
+    ),
+    (
+        "fit_moved_before_split",
+        "data.leakage",
+        "+    mu = data.mean(axis=0)\n+    data = data - mu\n     train, test = data[:train_end], data[train_end:]\n",
+        "     train, test = data[:train_end], data[train_end:]\n+    mu = train.mean(axis=0)\n",
+    ),
 ]
 
 

@@ -643,3 +643,33 @@ def test_a_swept_setting_is_not_a_loss_series_and_frozen_weights_staying_put_is_
     assert "shuffled_time_split" not in ids("The set is 800 images; I shuffle and split 70% train / 30% dev.")
     assert "shuffled_time_split" in ids("Daily sales rows: I shuffle and split 80/20 for validation.")
     assert "looks_scrambled" not in ids("I interleave the two datasets with the 'over' strategy.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Y = 2*x1 - x2 + 0.3*x1*x2 with an interaction, fitted by nn.Linear(2, 1); the loss levels off.",
+         "linear_fit_nonlinear"),
+        ("The preprocessing step finished in a second this time, it used to take minutes.", "preprocessing_instant"),
+        ("The logged learning rate goes up by one small notch per epoch.", "lr_moves_per_epoch"),
+        ("If I add some extra rows to the file, the training features themselves change.", "fitted_on_all_data"),
+        ("A user's first score depends on which user happened to be in that slot before it.", "order_dependent"),
+        ("Shouldn't the hidden state be reset when a new sequence starts?", "state_carried"),
+        ("The embedding table in my checkpoint is different from the vectors file I loaded.", "fixed_weights_changed"),
+        ("The attention rows don't look like distributions, their totals go from 0.6 to 1.4.", "probs_not_normalised"),
+        ("Val accuracy changes with the validation dataloader batch size: 0.88 at 16, 0.90 at 64.",
+         "metric_batch_size_dependent"),
+    ],
+)
+def test_facts_read_on_the_blind_batch_t_are_read_in_other_words(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_readings_of_batch_t_stay_quiet_on_their_twins():
+    assert "loss_jumps" not in ids("The loss saturates at 0.17 and the prediction for [4,5] is off.")
+    assert "linear_fit_nonlinear" not in ids("An MLP with a hidden ReLU layer fits x1*x2; nn.Linear(16, 1) heads it.")
+    assert "eval_nondeterministic" not in ids("Same model code, same splits, only the data loader differs.")
+    assert "new_data_worse" not in ids("On the unseen language it is two points worse than the paper reports.")
+    assert "group_overlap" not in ids("Same user, same item, a different previous session gives a different top-5.")
+    assert "group_overlap" in ids("The same patients appear in both train and validation.")
+    assert "lr_moves_per_epoch" not in ids("The loss goes up a bit each epoch while the lr stays at 1e-4.")

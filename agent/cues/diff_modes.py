@@ -207,3 +207,45 @@ def module_container_dropped(hunk: DiffHunk) -> list[Hit]:
             what = f"self.{m.group(1)} becomes a plain Python container"
             return [(a, f"{what}: its modules are no longer registered")]
     return []
+
+
+_ANY_OPT = re.compile(r"(?:\boptim\.\w+|\w*(?:Adam|SGD|RMSprop|Adagrad|Lion|Adafactor)\w*)\s*\(")
+_PARAMS_OF = re.compile(r"(\w+)\.(?:named_)?parameters\(\)")
+_FREEZE_FILTER = re.compile(r"requires_grad|trainable|filter\(")
+
+
+@cue("optimizer_params_narrowed", scope="hunk", on=("diff",))
+def optimizer_params_narrowed(hunk: DiffHunk) -> list[Hit]:
+    """The optimizer's constructor now names fewer modules' parameters than before
+    (`list(model.parameters()) + list(head.parameters())` -> `model.parameters()`), with no freeze filter:
+    the module dropped from the list is never updated."""
+    removed, added = _removed_added(hunk)
+    before = [r for r in removed if _ANY_OPT.search(strip_comment(r.text))]
+    after = [a for a in added if _ANY_OPT.search(strip_comment(a.text))]
+    if len(before) != 1 or len(after) != 1 or _FREEZE_FILTER.search(strip_comment(after[0].text)):
+        return []
+    old = set(_PARAMS_OF.findall(strip_comment(before[0].text)))
+    new = set(_PARAMS_OF.findall(strip_comment(after[0].text)))
+    gone = sorted(old - new)
+    if not new or not gone:
+        return []
+    return [(after[0], f"the optimizer no longer gets {', '.join(f'`{g}.parameters()`' for g in gone)}: never updated")]
+
+
+# A slice whose bounds are written from a time index and a horizon or window length: a target window.
+_WINDOW_WORD = r"\b(?:horizon|window|lookahead|lag|seq_len|n_ahead)\w*"
+_WINDOW_SLICE = re.compile(r"^\s*(\w+)\s*=\s*\w+\[([^\]]*" + _WINDOW_WORD + r"[^\]]*)\]")
+
+
+@cue("target_window_moved", scope="hunk", on=("diff",))
+def target_window_moved(hunk: DiffHunk) -> list[Hit]:
+    """The change rewrites the bounds of a window sliced from a time index (`load[t + 1:t + 1 + horizon]` ->
+    `load[t - horizon + 1:t + 1]`): the targets may now cover other time steps than the inputs are paired with."""
+    removed, added = _removed_added(hunk)
+    old = {m.group(1): m.group(2) for r in removed if (m := _WINDOW_SLICE.search(strip_comment(r.text)))}
+    hits = []
+    for a in added:
+        m = _WINDOW_SLICE.search(strip_comment(a.text))
+        if m and m.group(1) in old and old[m.group(1)].replace(" ", "") != m.group(2).replace(" ", ""):
+            hits.append((a, f"moves the window `{m.group(1)}` from [{old[m.group(1)]}] to [{m.group(2)}]"))
+    return hits

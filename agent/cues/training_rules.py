@@ -154,7 +154,10 @@ def separate_shuffle(path: str, text: str) -> list[tuple[int, str]]:
 
 
 _FIT = re.compile(r"\.fit(?:_transform)?\(\s*(\w*)|\b(?:mean|std)\(\s*(?:dim|axis)?")
-_SPLIT = re.compile(r"train_test_split|random_split|\[\s*:\s*n_train|\bsplit\w*\s*=|\bdivide\w*\(")
+_SPLIT = re.compile(
+    r"train_test_split|random_split|\[\s*:\s*n_train|\[\s*:\s*\w*(?:train|split|cut)\w*\s*\]"
+    r"|\bsplit\w*\s*=|\bdivide\w*\("
+)
 
 
 @cue("fit_moved_before_split", scope="hunk", on=("diff",))

@@ -86,6 +86,7 @@ _VAL = re.compile(r"\b(?:val(?:idation)?|dev|eval(?:uation)?|test|held[- ]?out)\
 _TRAIN = re.compile(r"\btrain(?:ing)?\b", re.IGNORECASE)
 
 
+_INT_LIST = re.compile(r"[\[(]\s*-?\d+(?:\s*,\s*-?\d+)+\s*[\])]")
 _SWEEP = re.compile(r"(?:\b[a-z]+_[a-z_]+(?<!loss)|weight|lambda|coef\w*)\s*=\s*[\d.e-]+\s*(?:,|and\b|or\b)", re.IGNORECASE)
 
 
@@ -101,6 +102,7 @@ def _series(s: str) -> list[Read]:
     if len(named) == 2 or _SWEEP.search(tail):
         return []  # train and validation side by side are a comparison; "w_lat = 1, 10 and 100" a setting swept
     vals: list[float] = []
+    tail = _INT_LIST.sub(" ", tail)  # "the prediction for [4,5]" names an input, not two readings
     for n in re.finditer(_NUM, tail):
         if _SKIP_BEFORE.search(tail[max(0, n.start() - 14) : n.start()]) or _SKIP_AFTER.match(tail[n.end() :]):
             continue

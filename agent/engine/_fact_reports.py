@@ -77,7 +77,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:memory|size|elements?)\b.{0,60}(?:grows?|scales?|increases?)\b.{0,30}(?:batch[ _]size|batch)\b.{0,10}(?:squared|\^ ?2|²)|quadratic\w* (?:in|with) (?:the )?batch",
     ]),
     ("metric_batch_size_dependent", "the evaluation metric of one model changes with the evaluation batch size alone", [
-        r"(?:accuracy|metric|score|recall|precision|\bf1\b|\bmap\b|\bauc\b|\bwer\b|\bmrr\b)\b.{0,100}(?:chang\w*|differ\w*|vary|varies|different|drops?|jumps?)\b.{0,60}(?:test|eval\w*|val\w*|inference)\w*(?: loader'?s?)? batch[ _-]?size",
+        r"(?:accuracy|metric|score|recall|precision|\bf1\b|\bmap\b|\bauc\b|\bwer\b|\bmrr\b)\b.{0,100}(?:chang\w*|differ\w*|vary|varies|different|drops?|jumps?)\b.{0,60}(?:test|eval\w*|val\w*|inference)\w*(?: (?:data)?loader'?s?)? batch[ _-]?size",
         r"batch[ _-]?size (?:of )?\d+.{0,80}(?:while|but|whereas|yet)\b.{0,60}(?:same model|same checkpoint|same weights).{0,40}batch[ _-]?size (?:of )?\d+",
         r"(?:same model|same checkpoint|same weights).{0,60}batch[ _-]?size (?:of )?\d+.{0,30}(?:reports?|gives?|shows?|scores?)",
     ]),

@@ -302,6 +302,31 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\b(?:attention|softmax|alpha)\w* (?:weights?|scores?|probabilit\w*|values?|outputs?)\b.{0,100}\b(?:all|always|every\w*|only)\b"
         r".{0,20}\b(?:exactly )?1(?:\.0+)?(?!\d|\.\d)",
     ]),
+    ("preprocessing_instant", "a preprocessing step (tokenising, caching a dataset) finished far faster than before", [
+        r"(?:tokeniz\w*|preprocess\w*|pre-process\w*|caching|encoding|featuriz\w*) (?:the )?(?:[\w\x22']+ ){0,2}?(?:step|stage|phase|pass)?\W{0,3}(?:finished|took|was done|completed|ran|is done) (?:in )?(?:under )?(?:a|one|1|half a|two|2) (?:second|sec|s)\b",
+        r"(?:tokeniz\w*|preprocess\w*|caching) (?:\w+ ){0,3}(?:finished|completed|was done|is done|was skipped|got skipped) (?:instantly|immediately|straight away|at once)",
+    ]),
+    ("lr_moves_per_epoch", "the logged learning rate moves one small notch per epoch", [
+        r"(?:learning[_ ]?rate|\blr\b)\w*\b.{0,100}\b(?:goes up|going up|increas\w*|ris\w*|grows?|climbs?|moves?|steps?|changes?) (?:only )?(?:by )?(?:one |a )?(?:tiny |small |little )?(?:notch |step |bit )?(?:per|each|every|once (?:an?|per)) epoch",
+        r"(?:learning[_ ]?rate|\blr\b)\w* (?:going|goes|went|climbing|rising|increasing) (?:from )?(?:about |~\s*)?\d(?:\.\d+)?e-(?:[6-9]|\d\d)\b",
+    ]),
+    ("fitted_on_all_data", "preprocessing or encodings fitted on all the data before the split", [
+        r"(?:append\w*|add\w*|extend\w*) (?:a few |some |more |extra |new )+(?:\w+ ){0,2}(?:to|at the end of) (?:the )?\S+\b.{0,60}\btrain\w* (?:inputs|data|features|values|rows|samples)\b.{0,30}\bchange",
+    ]),
+    ("order_dependent", "results depend on what was processed before", [
+        r"depend\w* on (?:which|what) (?:\w+ ){0,3}(?:happened to be|was|were|came|ran|went)\b.{0,40}\bbefore",
+        r"(?:up to|until) the first (?:env |environment )?reset\b.{0,120}\b(?:new episode|after it|from then|from there)\b.{0,40}\b(?:off|wrong|differ\w*|don'?t match|mismatch\w*)",
+    ]),
+    ("state_carried", "a hidden state or buffer is carried over between calls", [
+        r"\b(?:session|hidden|recurrent|rnn|gru|lstm)? ?(?:state|memory)s?\b (?:be |get |being |is |was )?reset\b.{0,40}\?",
+    ]),
+    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:embedding|weight|encoder|backbone|vector)\w*(?: \w+){0,5} (?:is|are|was|were) (?:\w+ )?different from (?:the )?(?:\S+ )?(?:file|weights|vectors|checkpoint)s? (?:i|we) (?:loaded|started from)",
+    ]),
+    ("probs_not_normalised", "probabilities that do not sum to one per example", [
+        r"(?:rows?|weights|attention|probabilit\w*)\b.{0,60}(?:don'?t|do not|doesn'?t|does not) look like (?:probability )?distributions",
+        r"(?:per[- ]\w+ )?(?:totals?|sums?) (?:go|range|vary|are) from (?:about |~\s*)?0\.\d+ to (?:about |~\s*)?1\.\d+",
+    ]),
     # A weight of 0.1, 0.01 or 0 on a term that leaves its gradient unchanged: the backward ignores grad_output.
     ("scale_ignored_by_backward", "scaling a loss term (its weight, a loss scaler) leaves its gradients unchanged", [
         r"(?:(?:weight|coefficient|lambda|factor)s?|scal\w*)\b.{0,80}\b(?:the same|identical|unchanged)\b.{0,30}"
@@ -319,5 +344,11 @@ EXCEPT: dict[str, str] = {
     # "tried relu vs tanh, batch size, more samples: nothing helps" lists settings that changed nothing
     "batch_dependent": r"\btried\b.{0,120}\bbatch[ _-]?sizes?\b.{0,60}\b(?:nothing|none of (?:it|them|this)|no (?:change|difference|luck|help))",
     "eval_mode_set": r"(?:separate|new|fresh|another|different) (?:notebook|script|process|session)\b.{0,80}(?:model\.)?eval\(\)",
+    # "same model code, only the data pipeline differs" is a controlled comparison, not a repeat giving new numbers
+    "eval_nondeterministic": r"\bonly (?:the |my )?(?:\w+ ){0,3}(?:differs?|changed?)\b",
+    # "worse than the paper reports" compares with a reference, not with the user's own validation
+    "new_data_worse": r"\bthan (?:the |what (?:the )?)?(?:paper|published|reported|authors?|original)\b",
+    # "same user, same item" says nothing of splits unless the sentence names one
+    "group_overlap": r"^(?!.*\b(?:train\w*|val\w*|test\w*|split\w*|folds?|both|dev|held[- ]?out)\b)",
     "eval_called_in_routine": r"(?:forg[eo]t\w*|without|never|missing|no|n't|\bnot) (?:to )?(?:\w+ ){0,2}?(?:\w+\.)?eval\(\)|eval\(\) (?:is |was )?(?:never|not|missing)",
 }

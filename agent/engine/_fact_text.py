@@ -16,6 +16,7 @@ DESCRIBED = {
     "loop_without_zero_grad": "the training loop the user quotes has no zero_grad()",
     "softmax_over_spatial_axis": "a softmax over the last axis of (B, C, H, W) logits: over the width, not the classes",
     "batched_text_differs": "a text model's prediction for an example changes with the batch it is in",
+    "linear_fit_nonlinear": "a single linear layer fitted to a target with a product, power or periodic term",
 }
 
 _BACKWARD_THEN_STEP = re.compile(r"backward\(\w*\)\s*[;\n]\s*\w+(?:\.\w+|\(\))*\.step\(\)")  # code: `;` or a new line
@@ -26,6 +27,11 @@ _PREDICTION = re.compile(r"\b(?:prediction|output|result|probabilit|logit|embedd
 _IN_A_BATCH = re.compile(r"\bbatch(?:ed|es)?\b|one[- ]by[- ]one|\balone\b|other (?:sentences|texts|examples)", re.I)
 _CHANGES = re.compile(r"\b(?:different|chang\w*|differs?|depends?|depending)\b", re.IGNORECASE)
 _TEXT_MODEL = re.compile(r"\b(?:sentences?|bert|transformer|tokens?|text|nlp|tokeni[sz]\w*|input_ids)\b", re.I)
+_ONE_LINEAR = re.compile(
+    r"nn\.linear\(\s*\d+\s*,\s*\d+\s*\)|\blinear (?:regression|model)\b|\blogistic regression\b", re.I
+)
+_HIDDEN = re.compile(r"\bhidden\b|\brelu\b|\btanh\b|\bmlp\b|\blayers\b|sequential\(|\bpolynomial features\b", re.I)
+_NONLINEAR = re.compile(r"\binteraction\b|\bx\d ?\*? ?x\d\b|\bx\^?2\b|\bx\*\*2\b|\bquadratic\b|\bsin\(|\bxor\b", re.I)
 _BATCHNORM = re.compile(r"batch ?norm|\bbn\b", re.IGNORECASE)
 _NO_BATCHNORM = re.compile(r"\bno (?:batch ?norm|bn)\b|without (?:batch ?norm|bn)\b", re.IGNORECASE)
 
@@ -39,6 +45,9 @@ def read(text: str) -> list[tuple[str, str]]:
     layout, softmax = _NCHW.search(text), _LAST_AXIS_SOFTMAX.search(text)
     if layout and softmax:
         out.append(("softmax_over_spatial_axis", f"{layout.group(0)} ... {softmax.group(0)}"))
+    # One linear layer cannot represent x1*x2, x^2 or sin(x): the fit stops at the best plane, whatever the training.
+    if (lin := _ONE_LINEAR.search(text)) and _NONLINEAR.search(text) and not _HIDDEN.search(text):
+        out.append(("linear_fit_nonlinear", lin.group(0)))
     # A text model (no batch norm) whose prediction for an example moves with the batch around it.
     if _TEXT_MODEL.search(text) and (_NO_BATCHNORM.search(text) or not _BATCHNORM.search(text)):
         for sentence in re.split(r"(?<=[.!?])\s+", text):

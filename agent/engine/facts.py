@@ -41,7 +41,10 @@ _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n\s*\n|\n\s*[-*\u2022]\s+")
 MORE_RULES = REPORT_RULES + SETUP_RULES
 _COMPILED = [(fid, desc, [re.compile(p, re.IGNORECASE) for p in pats]) for fid, desc, pats in RULES + MORE_RULES]
 _NEGATION = re.compile(NEGATION, re.IGNORECASE)
-_EXCEPT = {fid: re.compile(p, re.IGNORECASE) for fid, p in (EXCEPT | SETUP_EXCEPT).items()}
+_EXCEPT = {
+    fid: re.compile("|".join(f"(?:{p})" for p in (EXCEPT.get(fid), SETUP_EXCEPT.get(fid)) if p), re.IGNORECASE)
+    for fid in EXCEPT.keys() | SETUP_EXCEPT.keys()
+}
 
 NUMERIC = {
     "loss_at_chance": "a loss at the value of uniform guessing (ln C for C classes)",
