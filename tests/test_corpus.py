@@ -44,6 +44,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02r",
     "fresh-2026-12-02s",
     "fresh-2026-12-02t",
+    "fresh-2026-12-02u",
 )
 
 
