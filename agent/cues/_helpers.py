@@ -16,6 +16,9 @@ def _removed_added(hunk: DiffHunk) -> tuple[list[DiffLine], list[DiffLine]]:
     return [ln for ln in hunk.lines if ln.kind == "-"], [ln for ln in hunk.lines if ln.kind == "+"]
 
 
+# An optimizer's constructor: torch.optim's, or a project's own Adam variant (OpenAIAdam, FusedAdam, AdamW8bit).
+OPT_CTOR = re.compile(r"(?:\boptim\.\w+|\w*(?:Adam|SGD|RMSprop|Adagrad|Lion|Adafactor)\w*)\s*\(")
+
 _FOR = re.compile(r"\s*(?:async\s+)?for\s")
 _DEF = re.compile(r"\s*(?:async\s+)?(?:def|class)\s")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from debug_agent.cues._helpers import _enclosing_loop, _gone, _indent, _removed_added
+from debug_agent.cues._helpers import OPT_CTOR, _enclosing_loop, _gone, _indent, _removed_added
 from debug_agent.cues.registry import cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
@@ -134,7 +134,6 @@ def average_weight_dropped(hunk: DiffHunk) -> list[Hit]:
 
 # --- changed or moved code ------------------------------------------------------------------------
 
-_OPT_CTOR = re.compile(r"\b(optim\.\w+|Adam\w*|SGD|RMSprop|Adagrad|Lion|Adafactor)\s*\(")
 
 
 @cue("optimizer_all_params", scope="hunk", on=("diff",))
@@ -142,12 +141,12 @@ def optimizer_all_params(hunk: DiffHunk) -> list[Hit]:
     """The optimizer now gets model.parameters() where it got a trainable subset before."""
     removed, added = _removed_added(hunk)
     subset = re.compile(r"requires_grad|trainable|\w+\.\w+\.parameters\(\)|param_groups?|filter\(")
-    if not any(_OPT_CTOR.search(_code(r)) and subset.search(_code(r)) for r in removed):
+    if not any(OPT_CTOR.search(_code(r)) and subset.search(_code(r)) for r in removed):
         return []
     return [
         (a, f"the optimizer now gets every parameter (`{a.text.strip()}`), frozen ones included")
         for a in added
-        if _OPT_CTOR.search(_code(a))
+        if OPT_CTOR.search(_code(a))
         and re.search(r"\b(model|net|self|module)\w*\.parameters\(\)", _code(a))
         and not subset.search(_code(a))
     ]

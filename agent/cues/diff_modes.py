@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from debug_agent.cues._helpers import _enclosing, _enclosing_loop, _indent, _removed_added
+from debug_agent.cues._helpers import OPT_CTOR, _enclosing, _enclosing_loop, _indent, _removed_added
 from debug_agent.cues.registry import cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
@@ -209,7 +209,6 @@ def module_container_dropped(hunk: DiffHunk) -> list[Hit]:
     return []
 
 
-_ANY_OPT = re.compile(r"(?:\boptim\.\w+|\w*(?:Adam|SGD|RMSprop|Adagrad|Lion|Adafactor)\w*)\s*\(")
 _PARAMS_OF = re.compile(r"(\w+)\.(?:named_)?parameters\(\)")
 _FREEZE_FILTER = re.compile(r"requires_grad|trainable|filter\(")
 
@@ -220,8 +219,8 @@ def optimizer_params_narrowed(hunk: DiffHunk) -> list[Hit]:
     (`list(model.parameters()) + list(head.parameters())` -> `model.parameters()`), with no freeze filter:
     the module dropped from the list is never updated."""
     removed, added = _removed_added(hunk)
-    before = [r for r in removed if _ANY_OPT.search(strip_comment(r.text))]
-    after = [a for a in added if _ANY_OPT.search(strip_comment(a.text))]
+    before = [r for r in removed if OPT_CTOR.search(strip_comment(r.text))]
+    after = [a for a in added if OPT_CTOR.search(strip_comment(a.text))]
     if len(before) != 1 or len(after) != 1 or _FREEZE_FILTER.search(strip_comment(after[0].text)):
         return []
     old = set(_PARAMS_OF.findall(strip_comment(before[0].text)))

@@ -41,40 +41,62 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
         r"\.sum\(\s*(?:dim\s*=\s*)?0\s*\)\s*(?:gives?|is|are|returns?|shows?|=)?\s*(?:all |exactly )?(?:ones|1(?:\.0+)?s?)\b",
+        r"softmax (?:over|across|along) (?:the )?(?:flattened |spatial )?(?:h\s*\*\s*w|pixels|spatial)",
+        r"(?:add|sum)s? (?:up )?to (?:one|1) over the (?:\d+ )?(?:queries|examples|rows|samples|items|sentences|images)\b",
     ]),
     ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
         r"(?:wandb|tensorboard|dashboard|logger|logged|plotted|plot)\b.{0,100}\bbut\b.{0,40}(?:print\w*|console|stdout|by hand|manually)\b",
+        r"(?:comput\w*|calculat\w*|count\w*|recomput\w*)\b.{0,60}\b(?:myself|by hand|manually|on my own)\b.{0,60}"
+        r"\b(?:different|other|another|lower|higher)\b.{0,30}\b(?:number|value|figure|result|score)\b.{0,40}\b(?:logged|reported|printed|shown)",
+        r"\b(?:logged|reported|printed) (?:one|number|value|accuracy|metric)\b.{0,80}\b(?:my own|my count|i compute|i get)\b",
     ]),
     ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
         r"\b(?:wer|cer|bleu|rouge|accuracy|f1|iou|map|auc|score)\b.{0,80}\b(?:but|yet|while)\b.{0,80}(?:'re|are|is|look\w*|read\w*) (?:clearly |obviously |visibly |mostly |often )?(?:wrong|bad|garbage|poor|off|mediocre)",
+        r"(?:logged|reported|printed)\b.{0,60}\b(?:return|reward|score)\w*\b.{0,80}\b(?:but|while|yet)\b.{0,40}"
+        r"\bwhen (?:i|we) (?:render|watch|look|play|run|evaluat)\w*",
+        r"(?:render\w*|videos?|watch\w*)\b.{0,80}\b(?:but|while|yet)\b.{0,40}\b(?:my |the )?logged\b",
+        r"(?:logs?|logged|tensorboard|wandb|dashboard)\b.{0,60}\bbut\b.{0,40}(?:render|watch|run|evaluat|look|play)\w*.{0,40}(?:poorly|badly|fails?\b|terribly)",
     ]),
     ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
         r"(?:oscillat\w*|don'?t go down|do not go down|never converge\w*|noisy|jump\w*)\b.{0,120}\bbut\b.{0,80}\b(?:fid|samples?|quality|reward|return|bleu|accuracy|metric)\w*\b.{0,60}(?:drops?|improv\w*|better|rises?|increas\w*)",
         r"^\s*(?:but|however|yet),? (?:the )?(?:fid|is|inception score|reward|return|bleu|sample quality)\b.{0,60}(?:drops?|improv\w*|gets? better|keeps? getting better|rises?)",
+        r"(?:jump\w*|noisy|spik\w*|fluctuat\w*)\b.{0,100}\bbut\b.{0,60}(?:average|mean|trend|smoothed|epoch)\w*.{0,40}"
+        r"(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
+        r"^\s*(?:but|however|yet),? (?:the )?(?:epoch[- ]average|moving average|average|mean|smoothed|overall)\b.{0,40}"
+        r"(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
     ]),
     ("order_dependent", "results depend on what was processed before", [
         r"(?:as if|like) (?:it (?:were|was) )?continu\w* (?:from )?(?:the )?(?:previous|last|prior|old)",
         r"(?:fresh|new|separate) (?:process|session|instance)\b.{0,100}(?:loop|one process|same process|in sequence|one after another)",
         r"(?:first|opening) (?:few )?(?:words|frames|steps|tokens|predictions|actions) of (?:each|every) (?:utterance|episode|sequence|file|clip|document)\b.{0,40}(?:wrong|bad|off|worse|go wrong)",
+        r"depend\w* on (?:which|what) (?:\w+ ){0,3}(?:happened to be|was|were|came|ran|went)\b.{0,40}\bbefore",
+        r"(?:up to|until) the first (?:env |environment )?reset\b.{0,120}\b(?:new episode|after it|from then|from there)\b.{0,40}\b(?:off|wrong|differ\w*|don'?t match|mismatch\w*)",
+        r"(?:first|opening) (?:few |~?\d+ )?(?:steps|actions|moves)\b.{0,20}\b(?:of|in|after) (?:each|every|the new|a new|an?) "
+        r"(?:episode|reset|game)\b.{0,80}(?:depend\w*|erratic|strange\w*|wrong|worse|previous)",
+        r"depend\w* on how the (?:previous|last) (?:episode|game|sequence|one) ended",
     ]),
     ("state_carried", "a hidden state or buffer is carried over between calls", [
         r"(?:gru|lstm|rnn|hidden|recurrent) (?:state|memory)\b.{0,30}(?:stored|kept|held|saved) (?:across|between|over) (?:env )?(?:steps|episodes|calls|requests|files|utterances)",
         r"\bstateful (?:conv|rnn|lstm|gru|encoder|decoder|model|layer)",
+        r"\b(?:session|hidden|recurrent|rnn|gru|lstm)? ?(?:state|memory)s?\b (?:be |get |being |is |was )?reset\b.{0,40}\?",
+        r"(?:lstm|gru|rnn|hidden|recurrent) state\b.{0,40}(?:initiali[sz]ed|reset|created|set) (?:only )?once\b",
+        r"\bcarry (?:the )?(?:lstm|gru|rnn|hidden|recurrent) state",
     ]),
     ("weights_static", "weights stay exactly the same", [
         r"(?:weights?|param\w*|checksum|hash)\b.{0,40}(?:has|have|had)(?:n't| not) (?:\w+ )?chang\w*",
+        r"(?:weights?|param\w*)\b.{0,40}\bsame\b.{0,30}\bas (?:at |they were at |after )?(?:init\w*|the start|step 0)",
     ]),
     ("no_better_than_pretrained", "training did not move the model beyond where it started", [
         r"(?:pixel-|bit-)?identical (?:to|with) (?:the )?(?:base|pretrained|original|initial) (?:model|checkpoint|weights|network)",
-    ]),
-    ("weights_static", "weights stay exactly the same", [
-        r"(?:weights?|param\w*)\b.{0,40}\bsame\b.{0,30}\bas (?:at |they were at |after )?(?:init\w*|the start|step 0)",
     ]),
     ("short_training", "training ran only briefly", [
         r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9](?:\.\d)?k\b.{0,80}\b(?:at|after|by|to) (?:step |iteration )?[1-9](?:\.\d)?k\b",
         r"\b(?:at|after|by) (?:step|iteration|iter|update)s? [1-9]\d{2,3}\b.{0,80}\b(?:at|after|by|to) (?:step |iteration |iter )?[1-9]\d{2,3}\b",
         r"\b(?:and )?then i (?:stopped|killed|aborted|cancell?ed) (?:it|the run|the job|training)\b|\bi (?:stopped|killed) (?:it|the run|training) (?:early|after)\b",
         r"\b0?\.\d+ (?:of an )?epochs?\b|\ba fraction of (?:an|one|the first) epoch|\b(?:less|fewer) than (?:one|a|1|a single) (?:full )?epoch|\b(?:half|a quarter|a third) of (?:an|the first|one) epoch",
+        r"(?<![\d,.])[1-9]\d{0,2} (?:iterations?|iters|updates|batches) in\b(?! (?:total|all|a row))|\b[\d,.]+k? (?:iterations|iters|steps|epochs) so far\b|"
+        r"\bstopped (?:it |training |the run )?(?:after|at) (?:only )?(?:epoch )?[1-9]\d? epochs?\b|"
+        r"(?:didn't|did not|haven't|have not|never) (?:\w+ )?(?:train|run) (?:it|them|the model) (?:over|through|to the end|fully|all the way)|(?:stopped|killed|aborted) (?:it|the run|training) (?:after|in|during) (?:the )?(?:first|a few|several|couple)",
     ]),
     ("small_model", "a deliberately small or shallow model", [
         r"(?:model|checkpoint|weights?|network)\b.{0,40}\bonly (?:about |around |roughly |~)?\d+(?:\.\d+)? ?(?:mb|kb|k param\w*|m param\w*)\b",
@@ -97,9 +119,9 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
         r"(?:tags?|labels?)\b.{0,30}(?:appear|are|land|come|show up)\w* (?:one|two|a|1|2)(?: or (?:two|2|three|3))? (?:tokens?|positions?|steps?|words?|frames?) (?:after|before|later|earlier|too late|too early)",
-    ]),
-    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
-        r"(?:logs?|logged|tensorboard|wandb|dashboard)\b.{0,60}\bbut\b.{0,40}(?:render|watch|run|evaluat|look|play)\w*.{0,40}(?:poorly|badly|fails?\b|terribly)",
+        r"(?:predict\w*|forecast\w*|curve|output|prediction)\b.{0,80}\b(?:shifted|lagg?\w*|delayed|behind) by (?:one|a|1|a single) (?:day|step|time ?step|bar|frame|sample|position|tick|period)",
+        r"(?:argmax|predictions?|outputs?|predicted \w+)\b.{0,60}\b(?:matches|match|equals?|is) (?:the )?(?:ground[- ]truth|target|label|true)"
+        r"\w*(?: token| word| value)? (?:one|two|a|1|2) (?:places?|positions?|steps?|tokens?) (?:later|ahead|earlier|off)",
     ]),
     ("sample_loss_depends_on_batch", "one example's loss changes with the other examples in its batch", [
         r"(?:per[- ](?:sample|example|item|image|row)|each (?:sample|example|image|item)'s|(?:an |one )?individual (?:sample'?s? )?) loss\b.{0,80}\b(?:changes?|depend\w*|differ\w*|varies|moves?)\b.{0,60}\b(?:other|rest of the|which) (?:\w+ )?(?:samples?|images?|examples?|items?|rows?|batch)",
@@ -111,6 +133,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("val_worsens", "validation loss rising or validation accuracy falling", [
         VAL_WORD + r"\w* (?:acc\w*|auc|f1|map|score|metric)\b.{0,30}(?:reaches|hits|peaks?|tops? out)\b.{0,20}\b(?:max\w*|peak|best)\b.{0,80}(?:go(?:es)? down|drops?|declin\w*|decreas\w*|falls?|gets? worse)",
+        r"(?:(?:good|best|great|fine|right) (?:results?|accuracy|predictions?|performance|guesses)|(?:results?|accuracy|predictions?|performance) (?:was|were|is|are) (?:good|great|fine|best))\b.{0,80}\b(?:when|as|once|after) (?:the )?(?:number of )?(?:epochs?|iterations?|steps?|training) (?:increas\w*|grows?|goes up|continues?|goes on|gets? longer)\b.{0,60}\b(?:worse|wrong|deviat\w*|degrad\w*|drops?|errors?|mistakes?)",
+        r"(?:more|longer|extra) (?:epochs|training|iterations) (?:makes?|made|gives?|gave) (?:it |the results? |the model |the predictions? )?(?:worse|wrong)",
     ]),
     ("value_estimates_grow", "the learned value estimates keep growing", [
         r"\b(?:q[- ]?values?|value estimates?|v[- ]?values?|predicted (?:returns?|values?))\b.{0,40}\b(?:creep\w* up|keep (?:growing|rising|increasing|climbing)|grow\w* (?:without bound|forever|steadily)|blow\w* up|explod\w*|diverg\w*)",
@@ -123,13 +147,18 @@ RULES: list[tuple[str, str, list[str]]] = [
         TRAIN_WORD + r"\w* (?:acc\w*|loss|score|error)\b.{0,40}\b(?:about|roughly|basically|pretty much|more or less|nearly|almost) (?:the same as|equal to|identical to|as high as|as low as) (?:the |my )?" + VAL_WORD,
         r"\bthe same ~?\s*\d+(?:\.\d+)?\s*%? (?:on|for) (?:the )?train\w*(?: \w+)? and (?:on |for )?(?:the )?(?:fresh\w*|new\w*|unseen|held[- ]out|val\w*|test\w*)",
         r"(?:equally|just as) (?:bad|poor|low|mediocre|weak) on (?:the )?train\w* (?:data |set )?(?:and|as on) (?:the )?(?:val\w*|test\w*|new|fresh)",
+        r"\bon the training (?:points|data|set|examples)(?: themselves)?\b.{0,40}\b(?:about|roughly|nearly|basically) the same on"
+        r" (?:the )?(?:held[- ]out|val\w*|test)",
+        r"(?:on|for) (?:the )?train\w*(?: \w+)? and (?:on |for )?(?:the )?(?:test|val\w*|held[- ]out|unseen|new)\w*(?: \w+)? alike",
     ]),
     ("lr_no_help", "changing the learning rate does not help", [
         r"(?:a few|several|different|other|various|some|many|multiple) (?:learning rates|lrs)\b.{0,30}(?:doesn't|does not|didn't|did not|don't|do not|won't) (?:really )?(?:move|change|budge|help|improve|fix)",
+        r"\btried (?:(?:different|many|several|all) )?(?:learning rates|lrs?|lr values)\b.{0,15}\bfrom\s+\S+\s+(?:to|up to|all the way to)\s+\S+",
     ]),
     ("longer_no_help", "training longer does not help", [
         r"(?:doubl\w*|tripl\w*|more|longer|extra|increas\w*) (?:the )?(?:number of )?(?:iteration\w*|iters|epochs|steps|training)(?: count| time)?\b.{0,60}(?:doesn't|does not|didn't|did not|don't|do not|won't|no) (?:really )?(?:move|change|budge|help|improve|fix|difference)",
         r"\btrain\w* (?:it )?(?:for )?longer (?:doesn't|does not|didn't|did not|won't) (?:really )?(?:change|help|improve|fix|move)",
+        r"\btried\b.{0,80}\bup to \d[\d,]*k? (?:epochs|iterations|steps)",
     ]),
     ("grad_resets_per_epoch", "gradients grow through each epoch and fall back when the next one starts", [
         r"(?:grad\w*|gradient norm|loss)\b.{0,60}(?:grow\w*|increas\w*|climb\w*|ris\w*|build\w* up|accumulat\w*)\b.{0,40}"
@@ -140,24 +169,6 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:should|do|must|shall) (?:i|we) (?:just |simply )?(?:run|train|wait)(?: it| them| for)? (?:(?:a few|some|many|lots|a lot) )?(?:more|longer|additional)\b",
         r"how long (?:it|does it|did it|will it|should it|would it) (?:take|takes|took)\b(?!.{0,25}\b(?:per|each|an?) (?:epoch|step|batch|iteration|forward))",
         r"how (?:many|long)(?: more)? (?:epochs|iterations|steps|hours|days)(?: does it take| do (?:i|you|we) need| should it take)? (?:until|before|till|to (?:get|reach)|for it to)\b",
-    ]),
-    ("short_training", "training ran only briefly", [
-        r"(?<![\d,.])[1-9]\d{0,2} (?:iterations?|iters|updates|batches) in\b(?! (?:total|all|a row))|\b[\d,.]+k? (?:iterations|iters|steps|epochs) so far\b|"
-        r"\bstopped (?:it |training |the run )?(?:after|at) (?:only )?(?:epoch )?[1-9]\d? epochs?\b|"
-        r"(?:didn't|did not|haven't|have not|never) (?:\w+ )?(?:train|run) (?:it|them|the model) (?:over|through|to the end|fully|all the way)|(?:stopped|killed|aborted) (?:it|the run|training) (?:after|in|during) (?:the )?(?:first|a few|several|couple)",
-    ]),
-    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
-        r"(?:on|for) (?:the )?train\w*(?: \w+)? and (?:on |for )?(?:the )?(?:test|val\w*|held[- ]out|unseen|new)\w*(?: \w+)? alike",
-    ]),
-    ("lr_no_help", "changing the learning rate does not help", [
-        r"\btried (?:(?:different|many|several|all) )?(?:learning rates|lrs?|lr values)\b.{0,15}\bfrom\s+\S+\s+(?:to|up to|all the way to)\s+\S+",
-    ]),
-    ("val_worsens", "validation loss rising or validation accuracy falling", [
-        r"(?:(?:good|best|great|fine|right) (?:results?|accuracy|predictions?|performance|guesses)|(?:results?|accuracy|predictions?|performance) (?:was|were|is|are) (?:good|great|fine|best))\b.{0,80}\b(?:when|as|once|after) (?:the )?(?:number of )?(?:epochs?|iterations?|steps?|training) (?:increas\w*|grows?|goes up|continues?|goes on|gets? longer)\b.{0,60}\b(?:worse|wrong|deviat\w*|degrad\w*|drops?|errors?|mistakes?)",
-        r"(?:more|longer|extra) (?:epochs|training|iterations) (?:makes?|made|gives?|gave) (?:it |the results? |the model |the predictions? )?(?:worse|wrong)",
-    ]),
-    ("longer_no_help", "training longer does not help", [
-        r"\btried\b.{0,80}\bup to \d[\d,]*k? (?:epochs|iterations|steps)",
     ]),
     ("lr_collapses", "the learning rate decays to almost nothing too early", [
         r"(?:learning rate|\blr\b).{0,40}(?:drop\w*|fall\w*|fell|decay\w*|shrink\w*|gone|is (?:already )?(?:tiny|zero|~?\s*0\b))"
@@ -187,12 +198,6 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:from|on|in) the train\w* (?:set|data|split|examples|sentences|images)\b.{0,30}(?:almost |nearly )?perfect\w*,? "
         r"but (?:on )?(?:\w+ ){0,3}?(?:unseen|new|held[- ]out|(?:it |the model )?(?:hasn't|has not|never|didn't) (?:seen|see))",
     ]),
-    ("noisy_but_improving", "per-batch numbers are noisy while the averaged trend improves", [
-        r"(?:jump\w*|noisy|spik\w*|fluctuat\w*)\b.{0,100}\bbut\b.{0,60}(?:average|mean|trend|smoothed|epoch)\w*.{0,40}"
-        r"(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
-        r"^\s*(?:but|however|yet),? (?:the )?(?:epoch[- ]average|moving average|average|mean|smoothed|overall)\b.{0,40}"
-        r"(?:goes down|decreas\w*|improv\w*|falls?|steadily|smooth\w*)",
-    ]),
     ("train_regularized_only", "dropout or augmentation acts on the training side only", [
         r"(?:augment\w*|mixup|cutmix|dropout|random (?:crops?|erasing)|colou?r jitter|randaugment)\b.{0,60}"
         r"\b(?:only )?on (?:the )?train\w*(?: side| set| data| split)?",
@@ -207,23 +212,13 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
         r"(?:backbone|encoder|discriminator|generator|pretrained|frozen|\bd|\bg)(?:'s)? (?:\w+ ){0,2}weights?\b.{0,40}"
         r"(?<!n't )(?<!not )(?<!never )(?:also )?(?:chang\w*|differ\w*|mov\w*|drift\w*)",
-    ]),
-    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
+        r"(?:embedding|weight|encoder|backbone|vector)\w*(?: \w+){0,5} (?:is|are|was|were) (?:\w+ )?different from (?:the )?(?:\S+ )?(?:file|weights|vectors|checkpoint)s? (?:i|we) (?:loaded|started from)",
         r"(?:encoder|backbone|frozen|pretrained)\w* (?:weights?|params?|parameters) (?:are|were) (?:not|no longer) (?:what|the ones) (?:i|we) loaded",
         r"(?:weight[_ ]decay\s*=?\s*0(?:\.0+)?\b|without weight[_ ]decay)\b.{0,60}\b(?:stays?|remains?) (?:bit-?identical|identical|unchanged|the same)",
     ]),
     ("eval_used_to_freeze", "eval() is what is meant to keep a part of the model fixed", [
         r"(?:froze|freeze|frozen|stay as it is|stay (?:fixed|the same|untouched))\b.{0,60}\.eval\(\)",
         r"\.eval\(\).{0,40}(?:to freeze|so (?:that )?it (?:stays|is|remains) (?:frozen|fixed))",
-    ]),
-    ("state_carried", "a hidden state or buffer is carried over between calls", [
-        r"(?:lstm|gru|rnn|hidden|recurrent) state\b.{0,40}(?:initiali[sz]ed|reset|created|set) (?:only )?once\b",
-        r"\bcarry (?:the )?(?:lstm|gru|rnn|hidden|recurrent) state",
-    ]),
-    ("order_dependent", "results depend on what was processed before", [
-        r"(?:first|opening) (?:few |~?\d+ )?(?:steps|actions|moves)\b.{0,20}\b(?:of|in|after) (?:each|every|the new|a new|an?) "
-        r"(?:episode|reset|game)\b.{0,80}(?:depend\w*|erratic|strange\w*|wrong|worse|previous)",
-        r"depend\w* on how the (?:previous|last) (?:episode|game|sequence|one) ended",
     ]),
     ("grad_accum", "gradient accumulation", [
         r"backward\b.{0,40}(?:each|every|on each) (?:micro[- ]?|mini[- ]?)?batch\w*\b.{0,60}\bstep\w*.{0,30}(?:every \d+|once|at the end)",
@@ -241,28 +236,13 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("fitted_on_all_data", "preprocessing or encodings fitted on all the data before the split", [
         r"(?:\bfit|fitted|comput\w*|calculat\w*|target[- ]encod\w*|normali[sz]\w*|standardi[sz]\w*|mean target)\b.{0,60}\b(?:on|over|using|from) "
         r"(?:the )?(?:full|whole|entire|complete|all (?:the )?)\s*(?:\w+ )?(?:data\w*|series|file|dataframe|df|set|rows)\b",
+        r"(?:append\w*|add\w*|extend\w*) (?:a few |some |more |extra |new )+(?:\w+ ){0,2}(?:to|at the end of) (?:the )?\S+\b.{0,60}\btrain\w* (?:inputs|data|features|values|rows|samples)\b.{0,30}\bchange",
     ]),
     ("shuffled_time_split", "rows of a time series shuffled before the split", [
         r"(?:lag|lagged|rolling|daily|stock|time[- ]series|forecast)\w*\b.{0,80}\brandom (?:\d+/\d+ )?(?:row )?split",
     ]),
-    ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
-        r"softmax (?:over|across|along) (?:the )?(?:flattened |spatial )?(?:h\s*\*\s*w|pixels|spatial)",
-        r"(?:add|sum)s? (?:up )?to (?:one|1) over the (?:\d+ )?(?:queries|examples|rows|samples|items|sentences|images)\b",
-    ]),
-    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
-        r"(?:logged|reported|printed)\b.{0,60}\b(?:return|reward|score)\w*\b.{0,80}\b(?:but|while|yet)\b.{0,40}"
-        r"\bwhen (?:i|we) (?:render|watch|look|play|run|evaluat)\w*",
-        r"(?:render\w*|videos?|watch\w*)\b.{0,80}\b(?:but|while|yet)\b.{0,40}\b(?:my |the )?logged\b",
-    ]),
-    ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
-        r"(?:argmax|predictions?|outputs?|predicted \w+)\b.{0,60}\b(?:matches|match|equals?|is) (?:the )?(?:ground[- ]truth|target|label|true)"
-        r"\w*(?: token| word| value)? (?:one|two|a|1|2) (?:places?|positions?|steps?|tokens?) (?:later|ahead|earlier|off)",
-    ]),
     ("too_good", "results look too good to be true", [
         r"\b(?:basically|practically|essentially|virtually) perfect\b",
-    ]),
-    ("labels_shifted", "labels shifted, shuffled or out of line with the inputs", [
-        r"(?:predict\w*|forecast\w*|curve|output|prediction)\b.{0,80}\b(?:shifted|lagg?\w*|delayed|behind) by (?:one|a|1|a single) (?:day|step|time ?step|bar|frame|sample|position|tick|period)",
     ]),
     ("loss_flat", "the loss barely moves from its starting value", [
         r"\b(?:loss|error)\b.{0,60}\b(?:sits?|sat|stays?|stuck|freezes?|frozen) (?:exactly |right )?(?:at|on) (?:exactly )?the same (?:value|number|loss)",
@@ -277,18 +257,9 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:~|about |around |roughly )?\b(?:[1-9]\d?|1\d\d) (?:training |labell?ed )?(?:examples|samples|images|imgs|pics|photos|"
         r"rows|sentences|clips|recordings) (?:per|each|for each|a|of each) (?:class|category|label|object|speaker|person)\b",
     ]),
-    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
-        r"(?:comput\w*|calculat\w*|count\w*|recomput\w*)\b.{0,60}\b(?:myself|by hand|manually|on my own)\b.{0,60}"
-        r"\b(?:different|other|another|lower|higher)\b.{0,30}\b(?:number|value|figure|result|score)\b.{0,40}\b(?:logged|reported|printed|shown)",
-        r"\b(?:logged|reported|printed) (?:one|number|value|accuracy|metric)\b.{0,80}\b(?:my own|my count|i compute|i get)\b",
-    ]),
     ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
         r"chang\w* (?:its|the|this|that|my) (?:\w+ )?(?:weight|coefficient|lambda|factor)\b.{0,40}\b(?:doesn'?t|does not|didn'?t|did not)"
         r" (?:change|affect|alter|do) (?:anything|\w+ \w+|\w+)(?: at all)?",
-    ]),
-    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
-        r"\bon the training (?:points|data|set|examples)(?: themselves)?\b.{0,40}\b(?:about|roughly|nearly|basically) the same on"
-        r" (?:the )?(?:held[- ]out|val\w*|test)",
     ]),
     ("val_stalls_train_improves", "the training loss keeps falling while test or validation scores stop improving", [
         r"\btrain\w* loss (?:keeps|kept|continues|continued|is still) (?:on )?(?:going down|decreas\w*|falling|dropping)\b.{0,240}"
@@ -309,19 +280,6 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("lr_moves_per_epoch", "the logged learning rate moves one small notch per epoch", [
         r"(?:learning[_ ]?rate|\blr\b)\w*\b.{0,100}\b(?:goes up|going up|increas\w*|ris\w*|grows?|climbs?|moves?|steps?|changes?) (?:only )?(?:by )?(?:one |a )?(?:tiny |small |little )?(?:notch |step |bit )?(?:per|each|every|once (?:an?|per)) epoch",
         r"(?:learning[_ ]?rate|\blr\b)\w* (?:going|goes|went|climbing|rising|increasing) (?:from )?(?:about |~\s*)?\d(?:\.\d+)?e-(?:[6-9]|\d\d)\b",
-    ]),
-    ("fitted_on_all_data", "preprocessing or encodings fitted on all the data before the split", [
-        r"(?:append\w*|add\w*|extend\w*) (?:a few |some |more |extra |new )+(?:\w+ ){0,2}(?:to|at the end of) (?:the )?\S+\b.{0,60}\btrain\w* (?:inputs|data|features|values|rows|samples)\b.{0,30}\bchange",
-    ]),
-    ("order_dependent", "results depend on what was processed before", [
-        r"depend\w* on (?:which|what) (?:\w+ ){0,3}(?:happened to be|was|were|came|ran|went)\b.{0,40}\bbefore",
-        r"(?:up to|until) the first (?:env |environment )?reset\b.{0,120}\b(?:new episode|after it|from then|from there)\b.{0,40}\b(?:off|wrong|differ\w*|don'?t match|mismatch\w*)",
-    ]),
-    ("state_carried", "a hidden state or buffer is carried over between calls", [
-        r"\b(?:session|hidden|recurrent|rnn|gru|lstm)? ?(?:state|memory)s?\b (?:be |get |being |is |was )?reset\b.{0,40}\?",
-    ]),
-    ("fixed_weights_changed", "weights meant to stay fixed changed during training", [
-        r"(?:embedding|weight|encoder|backbone|vector)\w*(?: \w+){0,5} (?:is|are|was|were) (?:\w+ )?different from (?:the )?(?:\S+ )?(?:file|weights|vectors|checkpoint)s? (?:i|we) (?:loaded|started from)",
     ]),
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:rows?|weights|attention|probabilit\w*)\b.{0,60}(?:don'?t|do not|doesn'?t|does not) look like (?:probability )?distributions",
