@@ -35,8 +35,8 @@ def _check() -> str:
     first_bad = next((i for i, v in enumerate(bad) if not math.isfinite(v) or v > 1e3 * bad[0]), None)
     assert first_bad is not None and bad[-1] > 2 * bad[0], (bad[:3], bad[-1])
     assert all(math.isfinite(v) for v in ok) and ok[-1] < 0.5 * ok[0], (ok[0], ok[-1])
-    return (f"lr {_t.TRAIN_INITIAL_LR}: loss {bad[0]:.3f} -> {bad[first_bad]:.3g} at step {first_bad}, last {bad[-1]:.2f}; "
-            f"lr 1e-3: {ok[0]:.3f} -> {ok[-1]:.3f}")
+    return (f"lr {_t.TRAIN_INITIAL_LR}: loss {bad[0]:.3f} -> {bad[first_bad]:.3g} at step {first_bad}, "
+            f"last {bad[-1]:.2f}; lr 1e-3: {ok[0]:.3f} -> {ok[-1]:.3f}")
 
 
 def check() -> str:

@@ -1,4 +1,4 @@
-"""Small convolutional denoiser for imaging-mass-cytometry channels, trained with the configured initial learning rate."""
+"""Small convolutional denoiser for imaging-mass-cytometry channels, trained with the configured initial lr."""
 
 import torch
 import torch.nn as nn
