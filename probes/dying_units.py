@@ -54,7 +54,8 @@ def dying_units(target: Target, ctx: ProbeContext, options: DyingUnitsOptions) -
 
     Trains a copy `steps` steps with your optimizer and step on the training batches (`train_data`, else
     the batch), then judges the ReLU-family sites on the batch again: a layer with at most `alive` of its
-    units dead at the start and more than `dead` after is `units_die_in_training`; none is
+    units dead at the start (or whose dead share rose by more than `dead`) and more than `dead` after is
+    `units_die_in_training`; none is
     `units_stay_alive`. A run that turns non-finite, or a model without rectifiers, gives no verdict.
     """
     model = copy_model(target).train()
@@ -72,7 +73,12 @@ def dying_units(target: Target, ctx: ProbeContext, options: DyingUnitsOptions) -
                     name="dying_units", status="inconclusive", summary="the training copy went non-finite: no verdict"
                 )
     after = _dead(target, model.train())
-    died = {w: v for w, v in after.items() if v[0] > options.dead and before.get(w, (1.0,))[0] <= options.alive}
+    # died: mostly alive at the start, or a share of dead units that rose by more than `dead` while training
+    # (a class-score ReLU with 3 of 10 units dead at init and all 10 after has died in training)
+    died = {
+        w: v for w, v in after.items()
+        if v[0] > options.dead and (before.get(w, (1.0,))[0] <= options.alive or v[0] - before[w][0] > options.dead)
+    }  # fmt: skip
     meas: dict[str, Any] = {
         "steps": options.steps,
         "died_fraction": max((v[0] for v in died.values()), default=0.0),

@@ -404,6 +404,34 @@ CASES = [
         "+    mu = data.mean(axis=0)\n+    data = data - mu\n     train, test = data[:train_end], data[train_end:]\n",
         "     train, test = data[:train_end], data[train_end:]\n+    mu = train.mean(axis=0)\n",
     ),
+    (
+        "fit_moved_before_split",
+        "data.leakage",
+        "+    sd = data.std(axis=(0, 1))\n+    data = data / sd\n     tr_idx, te_idx = split_by_year(len(data))\n",
+        "     tr_idx, te_idx = split_by_year(len(data))\n+    sd = data[tr_idx].std(axis=(0, 1))\n",
+    ),
+    (
+        "eval_loader_shuffled",
+        "metric.wrong",
+        "-val_dl = make_loader(val_df, batch_size=64, shuffle=False)\n"
+        "+val_dl = make_loader(val_df, batch_size=64)\n",
+        "-val_dl = make_loader(val_df, batch_size=64, shuffle=False)\n"
+        "+val_dl = make_loader(val_df, batch_size=128, shuffle=False)\n",
+    ),
+    (
+        "eval_loader_shuffled",
+        "metric.wrong",
+        "+test_loader = DataLoader(test_set, batch_size=32, shuffle=True)\n",
+        "+train_loader = DataLoader(train_set, batch_size=32, shuffle=True)\n",
+    ),
+    (
+        "output_rectified",
+        "init.dead_units",
+        "-        self.head = nn.Linear(512, num_classes)\n"
+        "+        self.head = nn.Sequential(nn.Linear(512, num_classes), nn.ReLU())\n",
+        "-        self.head = nn.Linear(512, num_classes)\n"
+        "+        self.head = nn.Sequential(nn.Linear(512, 256), nn.ReLU())\n",
+    ),
 ]
 
 

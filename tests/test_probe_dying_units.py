@@ -54,6 +54,37 @@ def test_units_that_die_while_training_are_found(relu_head, outcome):
         assert torch.count_nonzero(t.model(t.batch[0])) == 0
 
 
+class Scores(nn.Module):
+    """Class scores from one Linear; `relu_scores` rectifies them (a ReLU left after the last layer)."""
+
+    def __init__(self, relu_scores: bool) -> None:
+        super().__init__()
+        torch.manual_seed(0)
+        self.body = nn.Sequential(nn.Linear(8, 32), nn.ReLU())
+        self.fc = nn.Linear(32, 10)
+        with torch.no_grad():
+            self.fc.bias[:3] = -20.0  # three of the ten scores are 0 for every input from the start
+        self.relu_scores = relu_scores
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (B, 8) -> (B, 10)
+        s = self.fc(self.body(x))
+        return F.relu(s) if self.relu_scores else s
+
+
+@pytest.mark.parametrize(("relu_scores", "outcome"), [(True, "units_die_in_training"), (False, "units_stay_alive")])
+def test_a_layer_partly_dead_at_the_start_that_dies_is_found(relu_scores, outcome):
+    g = torch.Generator().manual_seed(4)
+    x, y = 5 * torch.randn(256, 8, generator=g), torch.randint(0, 10, (256,), generator=g)
+    t = Target(
+        model=Scores(relu_scores), batch=(x[:32], y[:32]), loss_fn=F.cross_entropy,
+        optimizer=lambda p: torch.optim.SGD(p, lr=0.5, momentum=0.9), train_data=(x, y),
+    )  # fmt: skip
+    result = run("dying_units", t)
+    assert result.outcomes == [outcome], result.measurements
+    if relu_scores:  # 3 of 10 units dead at the start: more than `alive`, so only the rise shows the death
+        assert 0.25 < max(result.measurements["dead_before"].values()) < 0.5
+
+
 def test_a_model_without_rectifiers_is_not_judged():
     t = _target(False)
     t = t.model_copy(update={"model": nn.Sequential(nn.Linear(6, 1), nn.Flatten(0))})

@@ -248,3 +248,26 @@ def target_window_moved(hunk: DiffHunk) -> list[Hit]:
         if m and m.group(1) in old and old[m.group(1)].replace(" ", "") != m.group(2).replace(" ", ""):
             hits.append((a, f"moves the window `{m.group(1)}` from [{old[m.group(1)]}] to [{m.group(2)}]"))
     return hits
+
+
+_EVAL_LOADER = re.compile(r"^\s*(\w*(?:val|test|eval|dev)\w*)\s*=")
+
+
+@cue("eval_loader_shuffled", scope="hunk", on=("diff",))
+def eval_loader_shuffled(hunk: DiffHunk) -> list[Hit]:
+    """The change makes a validation/test loader shuffle (adds shuffle=True, or drops its shuffle=False): predictions
+    gathered in loader order no longer line up with labels read in the file's order, and each run pairs them anew."""
+    removed, added = _removed_added(hunk)
+    was_fixed = {
+        m.group(1)
+        for r in removed
+        if "shuffle=False" in r.text.replace(" ", "") and (m := _EVAL_LOADER.match(strip_comment(r.text)))
+    }
+    hits = []
+    for a in added:
+        code = strip_comment(a.text)
+        flat = code.replace(" ", "")
+        m = _EVAL_LOADER.match(code)
+        if m and ("shuffle=True" in flat or (m.group(1) in was_fixed and "shuffle=False" not in flat)):
+            hits.append((a, f"`{m.group(1)}` is now shuffled: its order no longer matches the labels read elsewhere"))
+    return hits

@@ -272,3 +272,20 @@ def loss_mask_edit(code: str, func: str | None) -> str | None:
     """The change touches the mask that decides which positions the loss counts."""
     m = _LOSS_MASK.search(code)
     return f"changes which positions the loss counts (`{m.group(0)}`)" if m else None
+
+
+# A Linear sized by the number of classes (or the vocabulary) followed by a rectifier, or a rectifier around
+# the head's call: negative logits are clamped to 0, and once every logit of an input is clamped the softmax is
+# uniform and no gradient flows back through the ReLU.
+_OUT_DIM = r"\b(?:n_?classes|num_classes|n_class|num_labels|n_labels|n_out\w*|num_outputs|vocab_size|n_vocab)\b"
+_RECTIFIED_OUTPUT = re.compile(
+    rf"Linear\([^()]*{_OUT_DIM}[^()]*\)\s*,\s*(?:nn\.)?ReLU6?\("
+    r"|\brelu6?\(\s*self\.(?:classifier|head|out|output|fc_out|logits?)\w*\("
+)
+
+
+@cue("output_rectified")
+def output_rectified(code: str, func: str | None) -> str | None:
+    """A ReLU applied to the class-score (logit) layer: negative logits are clamped to 0 and stop learning."""
+    m = _RECTIFIED_OUTPUT.search(code)
+    return f"rectifies the logits (`{m.group(0)}`): negative class scores are clamped to 0" if m else None

@@ -157,6 +157,7 @@ _FIT = re.compile(r"\.fit(?:_transform)?\(\s*(\w*)|\b(?:mean|std)\(\s*(?:dim|axi
 _SPLIT = re.compile(
     r"train_test_split|random_split|\[\s*:\s*n_train|\[\s*:\s*\w*(?:train|split|cut)\w*\s*\]"
     r"|\bsplit\w*\s*=|\bdivide\w*\("
+    r"|(?<![.\w])split_\w*\(|\[\s*(?:tr|train)\w*_?idx\w*\s*\]"  # split_by_date(...), data[tr_idx]
 )
 
 

@@ -237,6 +237,13 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:\bfit|fitted|comput\w*|calculat\w*|target[- ]encod\w*|normali[sz]\w*|standardi[sz]\w*|mean target)\b.{0,60}\b(?:on|over|using|from) "
         r"(?:the )?(?:full|whole|entire|complete|all (?:the )?)\s*(?:\w+ )?(?:data\w*|series|file|dataframe|df|set|rows)\b",
         r"(?:append\w*|add\w*|extend\w*) (?:a few |some |more |extra |new )+(?:\w+ ){0,2}(?:to|at the end of) (?:the )?\S+\b.{0,60}\btrain\w* (?:inputs|data|features|values|rows|samples)\b.{0,30}\bchange",
+        # "if I regenerate the test split, the scaled *training* matrix changes too"
+        r"(?:regenerat\w*|re-?draw\w*|re-?split\w*|chang\w*|re-?shuffl\w*) (?:the |my )?(?:test|val\w*|held[- ]?out) "
+        r"(?:split|set|rows|fold)\b.{0,60}\btrain\w*\W{0,2} (?:matrix|inputs|data|features|values|rows|samples|array)\b.{0,30}\bchange",
+    ]),
+    ("generalization_gap", "training results far better than validation", [
+        r"\b(?:on|for) (?:the )?(?:held[- ]?out|val\w*|test|unseen)\b.{0,60}\b(?:it'?s|it is|it was) "
+        r"(?:much|far|way|a lot|significantly) (?:lower|worse)\b",
     ]),
     ("shuffled_time_split", "rows of a time series shuffled before the split", [
         r"(?:lag|lagged|rolling|daily|stock|time[- ]series|forecast)\w*\b.{0,80}\brandom (?:\d+/\d+ )?(?:row )?split",
@@ -260,6 +267,11 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("setting_no_effect", "a loss weight or setting changes nothing at all, whatever its value", [
         r"chang\w* (?:its|the|this|that|my) (?:\w+ )?(?:weight|coefficient|lambda|factor)\b.{0,40}\b(?:doesn'?t|does not|didn'?t|did not)"
         r" (?:change|affect|alter|do) (?:anything|\w+ \w+|\w+)(?: at all)?",
+    ]),
+    ("train_poor", "the model does poorly even on the training data", [
+        # "the loss has basically stopped changing between checkpoints, it sits around 1.6"
+        r"\bloss (?:has )?(?:basically |pretty much |more or less |almost )?(?:stopped|stops) (?:changing|moving|going down|"
+        r"decreasing|improving)\b.{0,60}\b(?:sits?|stuck|hovers?|hovering|stays?) (?:at|around|near|about)\b",
     ]),
     ("val_stalls_train_improves", "the training loss keeps falling while test or validation scores stop improving", [
         r"\btrain\w* loss (?:keeps|kept|continues|continued|is still) (?:on )?(?:going down|decreas\w*|falling|dropping)\b.{0,240}"
@@ -307,6 +319,8 @@ EXCEPT: dict[str, str] = {
     # "worse than the paper reports" compares with a reference, not with the user's own validation
     "new_data_worse": r"\bthan (?:the |what (?:the )?)?(?:paper|published|reported|authors?|original)\b",
     # "same user, same item" says nothing of splits unless the sentence names one
-    "group_overlap": r"^(?!.*\b(?:train\w*|val\w*|test\w*|split\w*|folds?|both|dev|held[- ]?out)\b)",
+    # ... and "on held-out images of the same people it's much lower" is a gap, not an overlap that flatters
+    "group_overlap": r"^(?!.*\b(?:train\w*|val\w*|test\w*|split\w*|folds?|both|dev|held[- ]?out)\b)"
+    r"|\b(?:much|far|way|a lot|significantly) (?:lower|worse)\b",
     "eval_called_in_routine": r"(?:forg[eo]t\w*|without|never|missing|no|n't|\bnot) (?:to )?(?:\w+ ){0,2}?(?:\w+\.)?eval\(\)|eval\(\) (?:is |was )?(?:never|not|missing)",
 }

@@ -377,6 +377,8 @@ def extract(text: str) -> list[Fact]:
     raw += _nothing_observed(raw, text)
     if _IMAGES.search(text) and not _TEXTS.search(text):  # "generated samples" of an image model are not text
         raw = [f for f in raw if f.id != "generation_bad"]
+    if any(f.id == "user_says_underfits" for f in raw):  # bad samples from a model that never fit: no low loss
+        raw = [f for f in raw if f.id != "generation_bad"]
     if max(by_split.get("train", [0])) >= 90:  # "training accuracy plateaus at 97%": a plateau, not a poor fit
         raw = [f for f in raw if f.id != "train_poor"]
     seen: set[str] = set()
