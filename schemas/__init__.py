@@ -26,9 +26,10 @@ from .observation import (
 )
 from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus, Ready
 from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
-from .target import TARGET_KEYS, Target
+from .target import TARGET_KEYS, Target, call_whole
 
 __all__ = [
+    "call_whole",
     "Case",
     "Catalog",
     "CatalogEntry",

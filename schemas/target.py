@@ -78,7 +78,7 @@ class Target(BaseModel):
     """The user's model and one representative batch, plus optional training pieces.
 
     `batch` is `(inputs, targets)`, kept as given. `inputs` is a tensor (`model(inputs)`), a tuple of
-    tensors (`model(*inputs)`), a dict of tensors (`model(**inputs)`), or anything `call_model(model,
+    tensors (`model(*inputs)`, or `model(inputs)` when forward takes one argument), a dict of tensors (`model(**inputs)`), or anything `call_model(model,
     inputs)` understands. Everything else is optional; probes that need a missing piece report
     `not_applicable`.
     """
@@ -158,6 +158,8 @@ class Target(BaseModel):
     @model_validator(mode="after")
     def _inputs_fit(self) -> Target:
         inputs = self.batch[0]
+        if self.call_model is None and _takes_the_tuple(self.model, inputs):
+            self.call_model = call_whole  # forward(self, batch) unpacks the tuple itself
         tensors = flat_tensors(inputs)
         plain = _is_tensor(inputs) or isinstance(inputs, (tuple, list, Mapping))
         if self.call_model is None and (not plain or not tensors or len(tensors) != _count_leaves(inputs)):
@@ -222,6 +224,29 @@ class Target(BaseModel):
             if val is not None and not (key == "causal" and not val) and key != "sequence_dim":
                 out.append(key)
         return out
+
+
+def call_whole(model: Any, inputs: Any) -> Any:
+    """Call a model whose forward takes the whole input tuple as its one argument: model(inputs)."""
+    return model(inputs)
+
+
+def _takes_the_tuple(model: Any, inputs: Any) -> bool:
+    """A tuple of two or more inputs, and a forward with exactly one positional parameter (and no *args):
+    `model(*inputs)` could only raise, and `forward(self, batch)` means the user passes the batch whole."""
+    import inspect
+
+    if not isinstance(inputs, (tuple, list)) or len(inputs) < 2 or not callable(getattr(model, "forward", None)):
+        return False
+    if not flat_tensors(inputs) or len(flat_tensors(inputs)) != _count_leaves(inputs):
+        return False  # strings or other objects: the protocol's own message says what to give
+    try:
+        params = list(inspect.signature(model.forward).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        return False
+    return len([p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]) == 1
 
 
 def _count_leaves(inputs: Any) -> int:

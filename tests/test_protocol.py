@@ -85,6 +85,36 @@ def test_dict_inputs_are_called_as_keywords(mix, status):
     assert run("shape_audit", t).status != "error"
 
 
+class TwoTower(nn.Module):
+    """forward(self, inputs) unpacks (users, items) itself, as many recommender and pair models do."""
+
+    def __init__(self, mix: bool = False) -> None:
+        super().__init__()
+        self.users, self.items = nn.Embedding(10, 4), nn.Embedding(12, 4)
+        self.mix = mix
+
+    def forward(self, inputs):
+        u, i = inputs
+        score = (self.users(u) * self.items(i)).sum(-1)  # (B,)
+        return score + score.mean() if self.mix else score  # `mix`: every row sees the batch mean
+
+
+@pytest.mark.parametrize("mix,status", [(False, "passed"), (True, "failed")])
+def test_a_forward_taking_the_input_tuple_whole_is_called_with_it(mix, status):
+    g = torch.Generator().manual_seed(0)
+    users, items = torch.randint(0, 10, (8,), generator=g), torch.randint(0, 12, (8,), generator=g)
+    t = make_target(model=TwoTower(mix), batch=((users, items), torch.randn(8, generator=g)), loss_fn=nn.MSELoss())
+    plain = TwoTower(mix)  # plain torch, called the user's way
+    plain.load_state_dict(t.model.state_dict())
+    assert torch.equal(P._common.forward(t, t.model, t.batch[0]), plain((users, items)))
+    assert run("dependency", t).status == status
+
+
+def test_a_forward_taking_as_many_arguments_as_inputs_is_still_called_with_them_spread():
+    t = make_target(model=DictNet(), batch=((torch.zeros(2, 5, dtype=torch.long), torch.ones(2, 5)), torch.zeros(2)))
+    assert t.call_model is None
+
+
 class SeqFirstLSTM(nn.Module):
     """(T, B) tokens and an explicit hidden state, like the PyTorch word language model."""
 

@@ -34,7 +34,7 @@ from debug_agent.probes._common import (
     optimizer_like,
 )
 from debug_agent.probes._isolate import prepare
-from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef
+from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef, call_whole
 
 MODULE_NAME = "debug_agent_user_target"
 
@@ -153,7 +153,8 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
             out = forward(t, model, inputs)
     except Exception as exc:  # isolation boundary
         raise TargetError(
-            f"{'call_model' if t.call_model is not None else 'model forward'} raised {type(exc).__name__}: {exc}",
+            f"{'call_model' if t.call_model not in (None, call_whole) else 'model forward'} raised "
+            f"{type(exc).__name__}: {exc}",
             where=user_where(exc),
             fix=f"the model must run on the batch's inputs as {_call_form(t)}; for another calling convention "
             "give call_model=lambda model, inputs: ...",
@@ -183,7 +184,7 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
 
 
 def _call_form(t: Target) -> str:
-    if isinstance(t.raw_inputs, torch.Tensor):
+    if isinstance(t.raw_inputs, torch.Tensor) or t.call_model is call_whole:
         return "model(inputs)"
     return "model(**inputs)" if isinstance(t.raw_inputs, Mapping) else "model(*inputs)"
 
@@ -330,6 +331,8 @@ def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) 
     out, extra = _check_runs(target)
     if reason := infer_causal(target):
         extra["causal_inferred"] = f"causal order is tested because {reason}; set causal: False if it is not a decoder"
+    if target.call_model is call_whole:
+        extra["call_form"] = "the model's forward takes one argument: the input tuple is passed whole, as model(inputs)"
     _check_optimizer(target)
     prepare(target, factory)
     extra["step_flops"] = step_flops(target)
