@@ -78,8 +78,8 @@ class Target(BaseModel):
     """The user's model and one representative batch, plus optional training pieces.
 
     `batch` is `(inputs, targets)`, kept as given. `inputs` is a tensor (`model(inputs)`), a tuple of
-    tensors (`model(*inputs)`, or `model(inputs)` when forward takes one argument), a dict of tensors (`model(**inputs)`), or anything `call_model(model,
-    inputs)` understands. Everything else is optional; probes that need a missing piece report
+    tensors (`model(*inputs)`, or `model(inputs)` when forward takes one argument), a dict of tensors
+    (`model(**inputs)`), or anything `call_model(model, inputs)` understands. Everything else is optional; probes that need a missing piece report
     `not_applicable`.
     """
 
