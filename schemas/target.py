@@ -79,8 +79,8 @@ class Target(BaseModel):
 
     `batch` is `(inputs, targets)`, kept as given. `inputs` is a tensor (`model(inputs)`), a tuple of
     tensors (`model(*inputs)`, or `model(inputs)` when forward takes one argument), a dict of tensors
-    (`model(**inputs)`), or anything `call_model(model, inputs)` understands. Everything else is optional; probes that need a missing piece report
-    `not_applicable`.
+    (`model(**inputs)`), or anything `call_model(model, inputs)` understands. Everything else is optional;
+    probes that need a missing piece report `not_applicable`.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
