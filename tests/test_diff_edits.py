@@ -425,6 +425,38 @@ CASES = [
         "+train_loader = DataLoader(train_set, batch_size=32, shuffle=True)\n",
     ),
     (
+        "validation_set_from_test",
+        "data.leakage",
+        "-val_set = Passages(data[name.replace('train', 'dev')])\n+val_set = Passages(data[opt.test_name])\n",
+        "-val_set = Passages(data[name.replace('train', 'dev')])\n+val_set = Passages(data[opt.dev_name])\n",
+    ),
+    (
+        "average_weight_dropped",
+        "metric.wrong",
+        "-      top1Sum = top1Sum + top1*batchSize\n+      top1Sum = top1Sum + top1\n",
+        "-      top1Sum = top1Sum + top1*batchSize\n+      top1Sum = top1Sum + top1 * batchSize\n",
+    ),
+    (
+        "reduction_axis_dropped",
+        "loss.wrong_dim",
+        "-    norm = K.sum(masked, axis=-1, keepdims=True)\n+    norm = K.sum(masked)\n",
+        "-    norm = K.sum(masked, axis=-1, keepdims=True)\n+    norm = K.sum(masked, axis=-1, keepdims=True) + eps\n",
+    ),
+    (
+        "reduction_axis_dropped",
+        "loss.wrong_dim",
+        "-    p = scores / scores.sum(-1, keepdim=True)\n+    p = scores / scores.sum()\n",
+        "-    loss = per_token.sum(-1).mean()\n+    loss = per_token.mean()\n",
+    ),
+    (
+        "loss_selection_removed",
+        "loss.padding_counted",
+        "-        rtd_loss = loss_fct(scores.view(-1, 2)[active], labels.view(-1)[active])\n"
+        "+        rtd_loss = loss_fct(scores.view(-1, 2), labels.view(-1))\n",
+        "-        rtd_loss = loss_fct(scores.view(-1, 2)[active], labels.view(-1)[active])\n"
+        "+        rtd_loss = loss_fct(scores.reshape(-1, 2)[active], labels.reshape(-1)[active])\n",
+    ),
+    (
         "output_rectified",
         "init.dead_units",
         "-        self.head = nn.Linear(512, num_classes)\n"

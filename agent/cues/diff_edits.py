@@ -116,7 +116,7 @@ def ignore_index_removed(hunk: DiffHunk) -> list[Hit]:
     return [(ln, detail + ": padding positions now count in the loss") for ln, detail in found]
 
 
-_BATCH_N = r"(?:n|bs|\w*batch_size|len\([^)]*\)|\w+\.size\(0\)|\w+\.shape\[0\])"
+_BATCH_N = r"(?:n|bs|\w*batch_size|\w*[bB]atchSize\b|len\([^)]*\)|\w+\.size\(0\)|\w+\.shape\[0\])"
 
 
 @cue("average_weight_dropped", scope="hunk", on=("diff",))
@@ -126,7 +126,9 @@ def average_weight_dropped(hunk: DiffHunk) -> list[Hit]:
     found = _gone(
         hunk,
         rf"\bn\s*=\s*(?:len\(|\w+\.(?:size\(0\)|shape\[0\])|\w*batch_size\b)|\+=\s*[\w.()\[\]]+\s*\*\s*{_BATCH_N}\s*$"
-        rf"|\+=\s*{_BATCH_N}\s*$",
+        rf"|\+=\s*{_BATCH_N}\s*$"
+        # the same written out: `top1Sum = top1Sum + top1*batchSize`, `N = N + batchSize` (Lua, older Python)
+        rf"|(?P<s>\w+)\s*=\s*(?P=s)\s*\+\s*[\w.()\[\]]+\s*\*\s*{_BATCH_N}\s*$|(?P<c>\w+)\s*=\s*(?P=c)\s*\+\s*{_BATCH_N}\s*$",
     )
     why = ": every batch now weighs the same in the average, whatever its size"
     return [(ln, detail + why) for ln, detail in found]

@@ -271,3 +271,67 @@ def eval_loader_shuffled(hunk: DiffHunk) -> list[Hit]:
         if m and ("shuffle=True" in flat or (m.group(1) in was_fixed and "shuffle=False" not in flat)):
             hits.append((a, f"`{m.group(1)}` is now shuffled: its order no longer matches the labels read elsewhere"))
     return hits
+
+
+_SELECTION_SET = re.compile(r"^\s*((?:\w+_)?(?:val|valid|validation|dev)(?:_\w+)?)\s*=(?!=)(.*)$")
+
+
+@cue("validation_set_from_test", scope="hunk", on=("diff",))
+def validation_set_from_test(hunk: DiffHunk) -> list[Hit]:
+    """The change builds the validation (model-selection) set from the test data: the checkpoint is then picked on
+    the same numbers it is reported with, and the reported test score is optimistic."""
+    removed, added = _removed_added(hunk)
+    before = {m.group(1): m.group(2) for r in removed if (m := _SELECTION_SET.match(strip_comment(r.text)))}
+    hits = []
+    for a in added:
+        m = _SELECTION_SET.match(strip_comment(a.text))
+        if m and m.group(1) in before and "test" in m.group(2).lower() and "test" not in before[m.group(1)].lower():
+            hits.append((a, f"`{m.group(1)}` is now built from test data: model selection sees the test set"))
+    return hits
+
+
+_REDUCE_CALL = re.compile(r"\b(sum|mean|logsumexp|amax|amin|norm)\s*\(([^()]*)\)")
+_AXIS_ARG = re.compile(r"^(?:(?:axis|dim)\s*=.*|-?\d+|\(\s*-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*\))$")
+
+
+def _reductions(code: str) -> list[tuple[tuple[str, str], bool]]:
+    """((function, operand), whether an axis is given) per sum/mean call: `K.sum(x, axis=-1)`, `x.sum(-1)`."""
+    out = []
+    for m in _REDUCE_CALL.finditer(code):
+        args = [a.strip() for a in m.group(2).split(",") if a.strip()]
+        receiver = re.search(r"([\w.\])]+)\.\s*$", code[: m.start()])
+        operand = args[0] if args and not _AXIS_ARG.match(args[0]) else receiver.group(1) if receiver else ""
+        out.append(((m.group(1), operand), any(_AXIS_ARG.match(a) for a in args[1 if operand in args[:1] else 0 :])))
+    return out
+
+
+@cue("reduction_axis_dropped", scope="hunk", on=("diff",))
+def reduction_axis_dropped(hunk: DiffHunk) -> list[Hit]:
+    """The change drops the axis of a sum/mean over the same tensor (`K.sum(x, axis=-1, keepdims=True)` ->
+    `K.sum(x)`): a per-row normaliser becomes one number over the whole batch."""
+    removed, added = _removed_added(hunk)
+    had_axis = {key for r in removed for key, axis in _reductions(strip_comment(r.text)) if axis and key[1]}
+    return [
+        (a, f"`{key[0]}` over `{key[1]}` no longer names an axis: it now reduces the whole tensor, batch included")
+        for a in added
+        for key, axis in _reductions(strip_comment(a.text))
+        if not axis and key in had_axis
+    ]
+
+
+_SELECTED_LOSS = re.compile(r"\b(\w*(?:loss|criterion|loss_fct|loss_fn)\w*)\s*\((.*)\)")
+_BOOL_INDEX = re.compile(r"\]\s*\[\s*[A-Za-z_]\w*\s*\]|\)\s*\[\s*[A-Za-z_]\w*\s*\]")  # x.view(-1)[active]
+
+
+@cue("loss_selection_removed", scope="hunk", on=("diff",))
+def loss_selection_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change calls the loss on every position where it selected some (`loss_fct(s.view(-1, 2)[active], ...)` ->
+    `loss_fct(s.view(-1, 2), ...)`): the padded positions the selection left out now count."""
+    removed, added = _removed_added(hunk)
+    calls = [(ln, _SELECTED_LOSS.search(strip_comment(ln.text))) for ln in (*removed, *added)]
+    selected = {m.group(1) for ln, m in calls if m and ln.kind == "-" and _BOOL_INDEX.search(m.group(2))}
+    return [
+        (ln, f"`{m.group(1)}` now sees every position: the selection that kept only real ones is gone")
+        for ln, m in calls
+        if m and ln.kind == "+" and m.group(1) in selected and not _BOOL_INDEX.search(m.group(2))
+    ]

@@ -263,7 +263,7 @@ _LOSS_MASK = re.compile(r"\b\w*(?:loss|label|target|token)\w*mask\w*\b|\bmask\w*
 @cue("mask_edit", on=("diff",))
 def mask_edit(code: str, func: str | None) -> str | None:
     """The change touches an attention or causal mask."""
-    m = re.search(r"\b\w*mask\w*\b|triu|tril|is_causal", code)
+    m = re.search(r"\b(?!masked\b)\w*mask\w*\b|triu|tril|is_causal", code)  # `masked`: a tensor, not a mask
     return f"changes the attention mask (`{m.group(0)}`)" if m and not _LOSS_MASK.search(code) else None
 
 

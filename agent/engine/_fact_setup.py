@@ -110,6 +110,11 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:inside|in|during) (?:my |the )?(?:training|train) (?:loop|step|epoch).{0,60}model\.training\b.{0,20}\b(?:shows?|prints?|is|gives?|returns?|==) false",
         r"dropout (?:0(?:\.0)?|of 0) and (?:dropout )?0?\.\d+ give (?:exactly |precisely )?the same (?:training )?(?:curve|loss|run|results?)",
         r"changing (?:the )?dropout(?: rate)? (?:gives?|makes?) (?:no difference|identical runs)|changing its rate gives identical runs",
+        r"model\.training\b.{0,60}\b(?:is|was|shows?|prints?|returns?|stays?) (?:always )?false\b.{0,20}\b(?:for|in|during|on) "
+        r"(?:every|each|all|the whole)\b.{0,20}\btrain",
+    ]),
+    ("norm_stats_unchanged", "batch-norm running statistics never move during training", [
+        r"num_batches_tracked\s*(?:=|==|is|of|stays?(?: at)?|still)?\s*0\b(?!\.\d)",
     ]),
     ("running_stats_change_in_eval", "batch-norm running statistics change when validation runs", [
         r"running_(?:mean|var)\w*\b.{0,40}(?:differ\w*|chang\w*|updat\w*|mov\w*)\b.{0,30}(?:after|during|by|when) (?:running |i run )?(?:the )?(?:validation|evaluation|eval|inference|testing)",
@@ -159,6 +164,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:doubl\w*|tripl\w*|more|longer|extra|increas\w*) (?:the )?(?:number of )?(?:iteration\w*|iters|epochs|steps|training)(?: count| time)?\b.{0,60}(?:doesn't|does not|didn't|did not|don't|do not|won't|no) (?:really )?(?:move|change|budge|help|improve|fix|difference)",
         r"\btrain\w* (?:it )?(?:for )?longer (?:doesn't|does not|didn't|did not|won't) (?:really )?(?:change|help|improve|fix|move)",
         r"\btried\b.{0,80}\bup to \d[\d,]*k? (?:epochs|iterations|steps)",
+        r"\b(?:\d+(?:\.\d+)?\s*x|\d+ times) (?:longer|more (?:epochs|steps|iterations))\b.{0,40}\b(?:exactly )?the same\b",
     ]),
     ("grad_resets_per_epoch", "gradients grow through each epoch and fall back when the next one starts", [
         r"(?:grad\w*|gradient norm|loss)\b.{0,60}(?:grow\w*|increas\w*|climb\w*|ris\w*|build\w* up|accumulat\w*)\b.{0,40}"
@@ -273,6 +279,16 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\bloss (?:has )?(?:basically |pretty much |more or less |almost )?(?:stopped|stops) (?:changing|moving|going down|"
         r"decreasing|improving)\b.{0,60}\b(?:sits?|stuck|hovers?|hovering|stays?) (?:at|around|near|about)\b",
     ]),
+    ("metric_batch_size_dependent", "the evaluation metric of one model changes with the evaluation batch size alone", [
+        r"(?:error|accuracy|metric|score|top-?\d)\w*\b.{0,60}\bdepending (?:only )?on (?:the )?(?:test |eval\w* |val\w* )?"
+        r"batch[ _-]?size",
+    ]),
+    ("selected_on_test", "the checkpoint or settings are chosen on the test set they are reported on", [
+        r"(?:pick|choos|select)\w* (?:the )?(?:best )?(?:checkpoint|epoch|model)\b.{0,40}\b(?:on|using|with|by) (?:a |the )?"
+        r"(?:separate )?(?:dev|validation|val)\b.{0,80}\b(?:agree|match|the same|consistent)",
+        r"(?:checkpoint|epoch|model|hyper-?parameters?)s? (?:is |was |are |were |gets? )?(?:picked|chosen|selected)\b.{0,30}"
+        r"\b(?:on|by|using) (?:the |its )?test\b",
+    ]),
     ("val_stalls_train_improves", "the training loss keeps falling while test or validation scores stop improving", [
         r"\btrain\w* loss (?:keeps|kept|continues|continued|is still) (?:on )?(?:going down|decreas\w*|falling|dropping)\b.{0,240}"
         r"\b(?:test\w*|val\w*|eval\w*)\b.{0,120}\b(?:not better|no better|(?:still )?worse|(?:doesn'?t|does not|don'?t|didn'?t|did not)"
@@ -315,7 +331,9 @@ EXCEPT: dict[str, str] = {
     "batch_dependent": r"\btried\b.{0,120}\bbatch[ _-]?sizes?\b.{0,60}\b(?:nothing|none of (?:it|them|this)|no (?:change|difference|luck|help))",
     "eval_mode_set": r"(?:separate|new|fresh|another|different) (?:notebook|script|process|session)\b.{0,80}(?:model\.)?eval\(\)",
     # "same model code, only the data pipeline differs" is a controlled comparison, not a repeat giving new numbers
-    "eval_nondeterministic": r"\bonly (?:the |my )?(?:\w+ ){0,3}(?:differs?|changed?)\b",
+    # ... and "4 runs with different seeds" are trainings that differ, not one model evaluated twice
+    "eval_nondeterministic": r"\bonly (?:the |my )?(?:\w+ ){0,3}(?:differs?|changed?)\b"
+    r"|\b(?:different|other|new|several|\d+) (?:random )?seeds\b",
     # "worse than the paper reports" compares with a reference, not with the user's own validation
     "new_data_worse": r"\bthan (?:the |what (?:the )?)?(?:paper|published|reported|authors?|original)\b",
     # "same user, same item" says nothing of splits unless the sentence names one

@@ -16,7 +16,8 @@ DESCRIBED = {
     "loop_without_zero_grad": "the training loop the user quotes has no zero_grad()",
     "softmax_over_spatial_axis": "a softmax over the last axis of (B, C, H, W) logits: over the width, not the classes",
     "batched_text_differs": "a text model's prediction for an example changes with the batch it is in",
-    "linear_fit_nonlinear": "a single linear layer fitted to a target with a product, power or periodic term",
+    "linear_fit_nonlinear": "a single linear layer fitted to a target with a product, power or periodic term, or to "
+    "classes no straight line separates",
 }
 
 _BACKWARD_THEN_STEP = re.compile(r"backward\(\w*\)\s*[;\n]\s*\w+(?:\.\w+|\(\))*\.step\(\)")  # code: `;` or a new line
@@ -31,7 +32,11 @@ _ONE_LINEAR = re.compile(
     r"nn\.linear\(\s*\d+\s*,\s*\d+\s*\)|\blinear (?:regression|model)\b|\blogistic regression\b", re.I
 )
 _HIDDEN = re.compile(r"\bhidden\b|\brelu\b|\btanh\b|\bmlp\b|\blayers\b|sequential\(|\bpolynomial features\b", re.I)
-_NONLINEAR = re.compile(r"\binteraction\b|\bx\d ?\*? ?x\d\b|\bx\^?2\b|\bx\*\*2\b|\bquadratic\b|\bsin\(|\bxor\b", re.I)
+_NONLINEAR = re.compile(
+    r"\binteraction\b|\bx\d ?\*? ?x\d\b|\bx\^?2\b|\bx\*\*2\b|\bquadratic\b|\bsin\(|\bxor\b"
+    r"|\b(?:two[- ])?(?:semi-?circles?|moons|spirals?|concentric circles)\b",  # classes no straight line separates
+    re.I,
+)
 _BATCHNORM = re.compile(r"batch ?norm|\bbn\b", re.IGNORECASE)
 _NO_BATCHNORM = re.compile(r"\bno (?:batch ?norm|bn)\b|without (?:batch ?norm|bn)\b", re.IGNORECASE)
 
