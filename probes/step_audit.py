@@ -129,6 +129,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
 
     graph_tags = _graph(target, model, ran, audit.findings, audit.meas)
     in_opt = {id(p) for g in opt.param_groups for p in g["params"]}
+    if "optimizer_misses_params" not in audit.outcomes:  # a layer built in forward, after the optimizer was made
+        _optimizer_covers(model, opt, audit)
     _updates(model, before, in_opt, audit, cut="grad_path_cut" in graph_tags)
     _outside_updates(outside, outside_before, in_opt, audit)
     if text := frozen_stats_moved(model, stats_before):
