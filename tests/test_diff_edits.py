@@ -457,6 +457,13 @@ CASES = [
         "+        rtd_loss = loss_fct(scores.reshape(-1, 2)[active], labels.reshape(-1)[active])\n",
     ),
     (
+        "train_mode_restore_removed",
+        "mode.eval_at_train",
+        "         hook.evaluate(runner)\n-        runner.model.train(was_training)\n         self.done = True\n",
+        "         hook.evaluate(runner)\n-        runner.model.train(was_training)\n"
+        "+        runner.model.train(mode)\n",
+    ),
+    (
         "output_rectified",
         "init.dead_units",
         "-        self.head = nn.Linear(512, num_classes)\n"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from debug_agent.cues._helpers import OPT_CTOR, _enclosing, _enclosing_loop, _indent, _removed_added
+from debug_agent.cues._helpers import OPT_CTOR, _enclosing, _enclosing_loop, _gone, _indent, _removed_added
 from debug_agent.cues.registry import cue, strip_comment
 from debug_agent.schemas import DiffHunk, DiffLine
 
@@ -335,3 +335,11 @@ def loss_selection_removed(hunk: DiffHunk) -> list[Hit]:
         for ln, m in calls
         if m and ln.kind == "+" and m.group(1) in selected and not _BOOL_INDEX.search(m.group(2))
     ]
+
+
+@cue("train_mode_restore_removed", scope="hunk", on=("diff",))
+def train_mode_restore_removed(hunk: DiffHunk) -> list[Hit]:
+    """The change deletes the call that puts the model back into training mode (`model.train(was_training)`, often
+    after an evaluation): what follows trains in whatever mode the evaluation left."""
+    found = _gone(hunk, r"\b(?:\w*model\w*|net\w*|self|module)\.train\(\s*(?:True|\w*training\w*|mode)?\s*\)")
+    return [(ln, detail + ": training may now run in eval mode") for ln, detail in found]
