@@ -309,6 +309,12 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:learning[_ ]?rate|\blr\b)\w*\b.{0,100}\b(?:goes up|going up|increas\w*|ris\w*|grows?|climbs?|moves?|steps?|changes?) (?:only )?(?:by )?(?:one |a )?(?:tiny |small |little )?(?:notch |step |bit )?(?:per|each|every|once (?:an?|per)) epoch",
         r"(?:learning[_ ]?rate|\blr\b)\w* (?:going|goes|went|climbing|rising|increasing) (?:from )?(?:about |~\s*)?\d(?:\.\d+)?e-(?:[6-9]|\d\d)\b",
     ]),
+    ("lr_never_reaches_peak", "the logged learning rate never reaches the value configured", [
+        r"(?:learning[_ ]?rate|\blr\b)\w*\b.{0,60}\bnever (?:got|gets|reached|reaches|went|goes|climbed|rose) (?:above|over|past|beyond|up to)"
+        r"\b.{0,60}\b(?:configured|set|asked for|specified|peak|target)"
+        r"|(?:learning[_ ]?rate|\blr\b)\w*\b.{0,60}\bnever (?:got|gets|reached|reaches|went|goes|climbed|rose) (?:above|over|past|beyond|"
+        r"up to) (?:about |~\s*)?\d",
+    ]),
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:rows?|weights|attention|probabilit\w*)\b.{0,60}(?:don'?t|do not|doesn'?t|does not) look like (?:probability )?distributions",
         r"(?:per[- ]\w+ )?(?:totals?|sums?) (?:go|range|vary|are) from (?:about |~\s*)?0\.\d+ to (?:about |~\s*)?1\.\d+",
@@ -331,6 +337,8 @@ EXCEPT: dict[str, str] = {
     "batch_dependent": r"\btried\b.{0,120}\bbatch[ _-]?sizes?\b.{0,60}\b(?:nothing|none of (?:it|them|this)|no (?:change|difference|luck|help))",
     "eval_mode_set": r"(?:separate|new|fresh|another|different) (?:notebook|script|process|session)\b.{0,80}(?:model\.)?eval\(\)",
     # "same model code, only the data pipeline differs" is a controlled comparison, not a repeat giving new numbers
+    # "the learning rate ... and it was still rising when training stopped" is the schedule, not the curves
+    "still_improving": r"(?:learning[_ ]?rate|\blr\b)\b[^.]{0,60}\b(?:it|which) (?:was|is) still (?:rising|increasing|climbing|going up)",
     # ... and "4 runs with different seeds" are trainings that differ, not one model evaluated twice
     "eval_nondeterministic": r"\bonly (?:the |my )?(?:\w+ ){0,3}(?:differs?|changed?)\b"
     r"|\b(?:different|other|new|several|\d+) (?:random )?seeds\b",
