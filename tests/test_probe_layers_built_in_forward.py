@@ -57,3 +57,14 @@ def test_a_layer_built_after_the_optimizer_is_found(make, flagged):
         w = m.linear.weight.detach().clone()
         opt.step()
         assert torch.equal(w, m.linear.weight)
+
+
+def test_lazy_layers_get_their_shapes_before_the_probes_run():
+    """nn.LazyLinear is materialised in place by one forward, as PyTorch asks before building an optimizer."""
+    from debug_agent.isolation.target import describe
+
+    t = _target(nn.Sequential(nn.LazyLinear(4), nn.ReLU(), nn.LazyLinear(1), nn.Flatten(0)))
+    info = describe(t)
+    assert "lazy_layers" in info.extra and info.n_params == 2 * 4 + 4 + 4 + 1
+    r = run("step_audit", t)
+    assert r.status == "passed" and "optimizer_misses_params" not in r.outcomes, r.summary

@@ -326,9 +326,30 @@ def to_device(target: Target, device: str) -> Target:
     return target.model_copy(update={"batch": _move(target.batch, dev)})
 
 
+def _materialise_lazy(target: Target) -> bool:
+    """Lazy layers (nn.LazyLinear) get their shapes from a first forward, which PyTorch asks for before the
+    optimizer is built: run it once on the batch, RNG untouched. True when there were any."""
+    if not any(isinstance(p, torch.nn.parameter.UninitializedParameter) for p in target.model.parameters()):
+        return False
+    inputs, _ = clone_batch(target.batch)
+    try:
+        with torch.random.fork_rng(devices=[]), torch.no_grad():
+            forward(target, target.model, inputs)
+    except Exception as exc:  # isolation boundary
+        raise TargetError(
+            f"the first forward that gives the lazy layers their shapes raised {type(exc).__name__}: {exc}",
+            where=user_where(exc),
+            fix=f"the model must run on the batch's inputs as {_call_form(target)}",
+        ) from exc
+    return True
+
+
 def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) -> TargetInfo:
     """Run the target once (clear errors if it breaks), decide how probes copy it, and summarise it."""
+    lazy = _materialise_lazy(target)
     out, extra = _check_runs(target)
+    if lazy:
+        extra["lazy_layers"] = "the model's lazy layers were given their shapes by one forward on the batch"
     if reason := infer_causal(target):
         extra["causal_inferred"] = f"causal order is tested because {reason}; set causal: False if it is not a decoder"
     if target.call_model is call_whole:
