@@ -46,6 +46,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02t",
     "fresh-2026-12-02u",
     "fresh-2026-12-02v",
+    "fresh-2026-12-02w",
 )
 
 
