@@ -1,11 +1,10 @@
 """grad_check: do the analytic gradients (backward) agree with numerical ones (finite differences)?
 
-A disagreement is blamed on a backward only when a hand-written one exists (a custom
-autograd.Function in the graph, a gradient hook on a tensor or module). Without one, autograd's own
-formulas are trusted and a disagreement is explained instead: kinks (ReLU, max-pool: the error
-shrinks with the step), low precision inside forward (a float32/16 cast even though the copy runs in
-float64: the error does not shrink) or a random forward (two evaluations differ). Such a result is
-`inconclusive` with the reason, never evidence. Imports torch, pydantic, schemas and probe helpers.
+A disagreement is blamed on a backward only when a hand-written one exists (a custom autograd.Function in
+the graph, a gradient hook on a tensor or module). Without one, autograd's own formulas are trusted and a
+disagreement is explained instead: kinks (ReLU, max-pool: the error shrinks with the step), low precision
+inside forward (a float32/16 cast: the error does not shrink) or a random forward (two evaluations differ).
+Such a result is `inconclusive` with the reason, never evidence. Imports torch, pydantic, schemas, helpers.
 """
 
 from __future__ import annotations
@@ -192,19 +191,18 @@ class _Problem:
 def _compare(
     prob: _Problem, loss: torch.Tensor, dirs: list[list[torch.Tensor]], eps: float
 ) -> tuple[list[torch.Tensor | None], list[tuple[float, float]], float]:
-    """Backward's gradient at the problem's current point, the (analytic, numerical) pairs and the worst mismatch."""
+    """The gradient at the current point, the (analytic, numerical) pairs and the worst mismatch."""
     grads = list(torch.autograd.grad(loss, prob.vars, allow_unused=True))
     pairs = [prob.directional(grads, d, eps) for d in dirs]
     return grads, pairs, max(_rel(a, n) for a, n in pairs)
 
 
 def _jitter(prob: _Problem, gen: torch.Generator) -> None:
-    """Move every parameter by a tenth of its typical size (0.1 for a tensor of zeros), in place."""
+    """Move every parameter by a tenth of its typical size (0.1 for zeros: a restored zero holds ~1e-21)."""
     with torch.no_grad():
         for v in prob.vars:
-            size = float(v.abs().mean())  # a restored zero tensor holds ~1e-21, not 0
-            scale = 0.1 * size if size > 1e-6 else 0.1
-            v.add_(torch.randn(v.shape, generator=gen, dtype=v.dtype).to(v.device), alpha=scale)
+            step = 0.1 * float(v.abs().mean()) if float(v.abs().mean()) > 1e-6 else 0.1
+            v.add_(torch.randn(v.shape, generator=gen, dtype=v.dtype).to(v.device), alpha=step)
 
 
 def _rel(a: float, n: float) -> float:
@@ -258,13 +256,10 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         for _ in range(options.directions)
     ]
     grads, pairs, worst = _compare(prob, loss, dirs, options.eps)
-    jittered = False
-    if handwritten and worst <= options.tol:
-        # A backward can be right at the starting point only (a velocity initialised to 0 hides a Jacobian taken
-        # at the wrong place): check a hand-written one again a small random step away.
+    jittered = bool(handwritten) and worst <= options.tol
+    if jittered:  # right at the start only? (a velocity initialised to 0 hides a Jacobian taken at the mean)
         _jitter(prob, gen)
         grads, pairs, worst = _compare(prob, prob.value(), dirs, options.eps)
-        jittered = True
     meas: dict[str, Any] = {
         "max_rel_diff": float(f"{worst:.3g}"),
         "directions": options.directions,
