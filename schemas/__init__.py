@@ -29,7 +29,6 @@ from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
 from .target import TARGET_KEYS, Target, call_whole
 
 __all__ = [
-    "call_whole",
     "Case",
     "Catalog",
     "CatalogEntry",
@@ -71,4 +70,5 @@ __all__ = [
     "Target",
     "TargetInfo",
     "TargetRef",
+    "call_whole",
 ]
