@@ -673,3 +673,34 @@ def test_readings_of_batch_t_stay_quiet_on_their_twins():
     assert "group_overlap" not in ids("Same user, same item, a different previous session gives a different top-5.")
     assert "group_overlap" in ids("The same patients appear in both train and validation.")
     assert "lr_moves_per_epoch" not in ids("The loss goes up a bit each epoch while the lr stays at 1e-4.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("When I redraw the validation split, my standardised train features change as well.", "fitted_on_all_data"),
+        ("Train accuracy is 99%. On the held-out photos it is far lower.", "generalization_gap"),
+        ("The loss has pretty much stopped moving for hours, it hovers around 2.1.", "train_poor"),
+        ("I printed model.training in the loop and it was always False during every training step.",
+         "train_mode_flag_false"),
+        ("After two epochs every BN layer still reports num_batches_tracked 0.", "norm_stats_unchanged"),
+        ("Training 3x longer gives exactly the same accuracy.", "longer_no_help"),
+        ("Top-1 error goes from 24% to 31% depending on the eval batch size alone.", "metric_batch_size_dependent"),
+        ("The best epoch was selected on the test set and that number is what we report.", "selected_on_test"),
+        ("The learning rate never got above 3e-4 although I configured 1e-3.", "lr_never_reaches_peak"),
+        ("Logistic regression on the two moons data tops out at 88%.", "linear_fit_nonlinear"),
+    ],
+)
+def test_facts_read_on_the_blind_batches_u_and_v_are_read_in_other_words(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_readings_of_batches_u_and_v_stay_quiet_on_their_twins():
+    assert "group_overlap" not in ids("On held-out images of the same people it's much lower.")
+    assert "eval_nondeterministic" not in ids("Five runs with different seeds give 0.70 to 0.74.")
+    assert "still_improving" not in ids("The lr warms up slowly and it was still rising when training ended.")
+    assert "still_improving" in ids("The validation loss was still falling when training ended.")
+    assert "generation_bad" not in ids("The samples are gibberish; I think the model is underfitting, loss is 1.6.")
+    assert "linear_fit_nonlinear" not in ids("An MLP with two hidden layers on the moons data reaches 99%.")
+    assert "selected_on_test" not in ids("The checkpoint is picked on the validation split and then tested once.")
+    assert "lr_never_reaches_peak" not in ids("The loss never got above 2.0 after the first epoch.")

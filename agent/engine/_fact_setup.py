@@ -311,8 +311,8 @@ RULES: list[tuple[str, str, list[str]]] = [
     ]),
     ("lr_never_reaches_peak", "the logged learning rate never reaches the value configured", [
         r"(?:learning[_ ]?rate|\blr\b)\w*\b.{0,60}\bnever (?:got|gets|reached|reaches|went|goes|climbed|rose) (?:above|over|past|beyond|up to)"
-        r"\b.{0,60}\b(?:configured|set|asked for|specified|peak|target)"
-        r"|(?:learning[_ ]?rate|\blr\b)\w*\b.{0,60}\bnever (?:got|gets|reached|reaches|went|goes|climbed|rose) (?:above|over|past|beyond|"
+        r"\b.{0,60}\b(?:configured|set|asked for|specified|peak|target)",
+        r"(?:learning[_ ]?rate|\blr\b)\w*\b.{0,60}\bnever (?:got|gets|reached|reaches|went|goes|climbed|rose) (?:above|over|past|beyond|"
         r"up to) (?:about |~\s*)?\d",
     ]),
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
