@@ -47,6 +47,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02u",
     "fresh-2026-12-02v",
     "fresh-2026-12-02w",
+    "fresh-2026-12-02x",
 )
 
 
