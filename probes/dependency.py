@@ -190,6 +190,7 @@ def _batch_stat_norms(model: nn.Module) -> list[str]:
     ),
     cost=8.0,
     options=DependencyOptions,
+    per_row=True,
 )
 def dependency(target: Target, ctx: ProbeContext, options: DependencyOptions) -> ProbeResult:
     """Test that output row i never depends on input row j != i (and, if causal, position t on later ones).

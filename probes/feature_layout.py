@@ -181,6 +181,7 @@ def _finding_text(name: str, t: int, pair: Any, split: str | None) -> tuple[str,
     requires=("model", "batch"),
     cost=0.5,
     options=FeatureLayoutOptions,
+    per_row=True,
 )
 def feature_layout(target: Target, ctx: ProbeContext, options: FeatureLayoutOptions) -> ProbeResult:
     """Trace tokens of the first layer back to the input: does each read one position's features together?

@@ -45,7 +45,20 @@ class _LossCalls(TorchFunctionMode):
                     "where": user_frame(),
                 }
             )
+            out = func(*args, **kwargs)
+            if isinstance(out, torch.Tensor) and out.numel() == 1:
+                self.calls[-1]["value"] = _per_element(float(out.detach()), self.calls[-1], kwargs.get("reduction"))
+            return out
         return func(*args, **kwargs)
+
+
+def _per_element(value: float, call: dict[str, Any], reduction: str | None) -> float:
+    """This call's own loss per counted element, apart from other terms: a `sum` reduction is divided back."""
+    if reduction != "sum":
+        return value
+    t = call["target"]
+    counted = int((t != call["ignore_index"]).sum()) if isinstance(t, torch.Tensor) and not t.is_floating_point() else 0
+    return value / max(counted or call["input"].numel(), 1)
 
 
 def _check(call: dict[str, Any], findings: list[Finding], meas: dict[str, Any]) -> list[str]:
@@ -124,7 +137,14 @@ def _expected(call: dict[str, Any]) -> tuple[float, str] | None:
 
 @probe(
     headline=("initial_loss",),
-    outcomes=("init_loss_expected", "init_loss_off", "probabilities_into_loss", "all_targets_masked", "loss_inputs_ok"),
+    outcomes=(
+        "init_loss_expected",
+        "init_loss_off",
+        "init_loss_huge",
+        "probabilities_into_loss",
+        "all_targets_masked",
+        "loss_inputs_ok",
+    ),
     requires=("model", "batch", "loss_fn"),
     cost=1.0,
     options=InitLossOptions,
@@ -136,7 +156,8 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
     loss function's calls: probabilities (softmax/sigmoid already applied) fed to a loss that
     applies its own, positive values fed to nll_loss, values all inside [0.5, 0.731] fed to
     binary_cross_entropy (a sigmoid of values already in [0, 1]), and labels that are all ignore_index. A loss
-    that is exactly zero with zero gradients has nothing to learn from.
+    that is exactly zero with zero gradients has nothing to learn from, and one more than ten times the
+    expectation (and 5 nats above it) means the outputs are enormous before any step: a failure.
     """
     model = copy_model(target).train()
     inputs, targets = clone_batch(target.batch)
@@ -164,6 +185,11 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
         meas.update(expected_loss=round(exp, 4), expected_from=label)
         off = abs(value - exp) > max(options.slack, 0.5 * exp)
         tags.append("init_loss_off" if off else "init_loss_expected")
+        own = rec.calls[0].get("value", value)
+        if own > 10 * exp and own - exp > 5:
+            # Far beyond any over-confident head: the outputs are already enormous before a single step,
+            # so the step size cannot be the cause; activations grow through depth or the inputs are raw.
+            tags.append("init_loss_huge")
         if off:
             findings.append(
                 Finding(
@@ -171,8 +197,8 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
                     "untrained model (over-confident or mis-scaled outputs)"
                 )
             )
-    bad = {"probabilities_into_loss", "all_targets_masked"} & set(tags)
-    if not bad:
+    bad = {"probabilities_into_loss", "all_targets_masked", "init_loss_huge"} & set(tags)
+    if not bad - {"init_loss_huge"}:
         tags.append("loss_inputs_ok")
     status = "failed" if bad else "passed"
     summary = (

@@ -38,6 +38,7 @@ def _grad_of_first_rows(
     requires=("model", "batch", "loss_fn"),
     cost=1.0,
     options=LossCouplingOptions,
+    per_row=True,
 )
 def loss_coupling(target: Target, ctx: ProbeContext, options: LossCouplingOptions) -> ProbeResult:
     """Change the model outputs of the second half of the batch; does the loss gradient of the first half move?

@@ -183,8 +183,8 @@ def _first_rows(x: Any, rows: int, keep: int) -> Any:
 
 def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, meas: dict[str, Any]) -> bool:
     """Retry on the first few rows with a fresh copy: does the loss there fall by `drop` (or reach ~0)?"""
-    if any(a != 0 for a in target.input_axes):
-        return False  # batch axis elsewhere (sequence-first): cutting axis 0 would cut time, not rows
+    if any(a != 0 for a in target.input_axes) or not target.has_batch_axis:
+        return False  # batch axis elsewhere (sequence-first) or none (a graph): cutting axis 0 would not cut rows
     rows = target.batch_size
     if rows <= options.few_rows or ctx.expired():
         return False

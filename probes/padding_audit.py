@@ -285,6 +285,7 @@ def _trimmed_padding(
     ),
     cost=3.0,
     options=PaddingAuditOptions,
+    per_row=True,
 )
 def padding_audit(target: Target, ctx: ProbeContext, options: PaddingAuditOptions) -> ProbeResult:
     """Padded batches: real positions must not read the padding, and the loss must not train on it.

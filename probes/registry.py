@@ -62,6 +62,7 @@ class ProbeSpec:
     observed_cost: float | None = None  # the cost when the target carries an observed training run
     headline: tuple[str, ...] = ()  # measurement keys shown as the probe's one figure, first present wins
     plot: str | None = None  # the kind of figure report.plots draws from this probe's measurements
+    per_row: bool = False  # compares examples along the batch axis: stands aside when the inputs have none
 
     def info(self, provided: Iterable[str] = ()) -> ProbeInfo:
         """The probe as the planner sees it, priced for a target that provides the keys `provided`."""
@@ -108,13 +109,15 @@ def probe(
     name: str | None = None,
     headline: tuple[str, ...] = (),
     plot: str | None = None,
+    per_row: bool = False,
 ) -> Callable[[ProbeFn], ProbeFn]:
     """Register a probe. Its docstring is its help: the first line is the one-line summary.
 
     `headline` names the measurement keys that summarise a run in one figure (the first present is
     shown); `plot` names the kind of figure the report draws from the measurements. `observed_cost`,
     when given, is the cost on a target that carries an observed training run (`ask -- python
-    train.py`), for a probe that then only reads the run's record.
+    train.py`), for a probe that then only reads the run's record. `per_row` marks a probe that compares
+    examples along the batch axis; on inputs that share none (one graph) it is not applicable.
     """
 
     def register(fn: ProbeFn) -> ProbeFn:
@@ -156,6 +159,7 @@ def probe(
             options=options,
             headline=tuple(headline),
             plot=plot,
+            per_row=per_row,
         )
         return fn
 
@@ -213,6 +217,9 @@ def execute(name: str, target: Target, ctx: ProbeContext, raw_options: dict[str,
     missing = missing_requirements(spec, target)
     if missing:
         return not_applicable(name, f"the target provides no {', '.join(missing)}")
+    if spec.per_row and not target.has_batch_axis:
+        sizes = ", ".join(map(str, target.unbatched_sizes))
+        return not_applicable(name, f"the inputs share no batch axis (first axes {sizes}): no examples to compare")
     start = time.monotonic()
     ctx.started = start
     with _Seeded(ctx.seed):

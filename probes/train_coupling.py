@@ -97,6 +97,7 @@ def _outputs(target: Target, model: nn.Module, inputs: tuple[torch.Tensor, ...],
     outcomes=("train_batch_independent", "train_coupling_weak", "train_coupling_strong"),
     cost=1.5,
     options=TrainCouplingOptions,
+    per_row=True,
 )
 def train_coupling(target: Target, ctx: ProbeContext, options: TrainCouplingOptions) -> ProbeResult:
     """Training-mode batch coupling: does changing the other rows move a row's output as much as its own input?

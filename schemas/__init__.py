@@ -26,7 +26,7 @@ from .observation import (
 )
 from .probe import Finding, ProbeInfo, ProbeOption, ProbeRequest, ProbeResult, ProbeStatus, Ready
 from .report import SCHEMA_VERSION, Hypothesis, Observation, Report
-from .target import TARGET_KEYS, Target, call_whole
+from .target import TARGET_KEYS, Target, call_each, call_whole
 
 __all__ = [
     "Case",
@@ -70,5 +70,6 @@ __all__ = [
     "Target",
     "TargetInfo",
     "TargetRef",
+    "call_each",
     "call_whole",
 ]

@@ -114,6 +114,7 @@ class Target(BaseModel):
     _copier: Any = PrivateAttr(default=None)
     _isolation_issue: str | None = PrivateAttr(default=None)
     _prepared: bool = PrivateAttr(default=False)
+    _no_batch_axis: tuple[int, ...] = PrivateAttr(default=())  # the inputs' first-axis sizes when none is shared
     _loss_state: Any = PrivateAttr(default=None)  # modules with state the functions reach outside the model
 
     @field_validator("model")
@@ -160,6 +161,8 @@ class Target(BaseModel):
         inputs = self.batch[0]
         if self.call_model is None and _takes_the_tuple(self.model, inputs):
             self.call_model = call_whole  # forward(self, batch) unpacks the tuple itself
+        elif self.call_model is None and _views_of_one_model(self.model, inputs):
+            self.call_model = call_each  # a siamese pair: each dict is one view, run through the same model
         tensors = flat_tensors(inputs)
         plain = _is_tensor(inputs) or isinstance(inputs, (tuple, list, Mapping))
         if self.call_model is None and (not plain or not tensors or len(tensors) != _count_leaves(inputs)):
@@ -174,7 +177,12 @@ class Target(BaseModel):
                     "give batch_axis (an int, or one per input) naming each input's batch axis"
                 )
         sizes = {int(t.shape[a]) for t, a in zip(tensors, axes, strict=True)}
-        if len(sizes) != 1:
+        if len(sizes) != 1 and self.batch_axis is None and not set.intersection(*(set(t.shape) for t in tensors)):
+            # No axis length is shared by every input, so no batch_axis could line them up: one structure
+            # (a graph's nodes and edges), not a batch of examples. Probes that compare examples along a
+            # batch axis stand aside; the rest run on the whole structure.
+            self._no_batch_axis = tuple(sorted(sizes))
+        elif len(sizes) != 1:
             raise ValueError(
                 f"batch_axis: the inputs disagree on the batch size along their batch axes ({sorted(sizes)}); "
                 "give batch_axis per input (e.g. {'input_ids': 0, 'hidden': 1})"
@@ -213,6 +221,16 @@ class Target(BaseModel):
         return [a % t.dim() for t, a in zip(self.input_tensors, _axes_for(self.batch[0], self.batch_axis), strict=True)]
 
     @property
+    def has_batch_axis(self) -> bool:
+        """False for one structure whose inputs share no axis length (a graph's nodes and edges)."""
+        return not self._no_batch_axis
+
+    @property
+    def unbatched_sizes(self) -> tuple[int, ...]:
+        """The inputs' first-axis sizes when they share no batch axis; empty for a batch of examples."""
+        return self._no_batch_axis
+
+    @property
     def batch_size(self) -> int:
         return int(self.input_tensors[0].shape[self.input_axes[0]])
 
@@ -229,6 +247,29 @@ class Target(BaseModel):
 def call_whole(model: Any, inputs: Any) -> Any:
     """Call a model whose forward takes the whole input tuple as its one argument: model(inputs)."""
     return model(inputs)
+
+
+def call_each(model: Any, inputs: Any) -> Any:
+    """Run each dict of a tuple through the model, as a siamese or multi-view model is: one output per view."""
+    return tuple(model(**view) for view in inputs)
+
+
+def _views_of_one_model(model: Any, inputs: Any) -> bool:
+    """A tuple of two or more dicts of tensors whose keys are all named parameters of forward: each dict is
+    one view (`model(**a), model(**b)`); `model(*inputs)` would pass whole dicts as the ids."""
+    import inspect
+
+    if not isinstance(inputs, (tuple, list)) or len(inputs) < 2 or not all(isinstance(v, Mapping) for v in inputs):
+        return False
+    if not callable(getattr(model, "forward", None)) or len(flat_tensors(inputs)) != _count_leaves(inputs):
+        return False
+    try:
+        params = inspect.signature(model.forward).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return True
+    return all(set(view) <= set(params) for view in inputs)
 
 
 def _takes_the_tuple(model: Any, inputs: Any) -> bool:

@@ -222,3 +222,10 @@ def test_diff_only_cues(cue, line):
     text = "--- a/f.py\n+++ b/f.py\n@@ -1,1 +1,1 @@\n" + line + "\n"
     assert cue in ids(scan_diff(diffmod.parse(text)))
     assert cue not in ids(scan_source("f.py", line[1:] + "\n"))
+
+
+def test_metric_edit_reads_the_function_a_hunk_sits_in():
+    """A change to a match count inside `aa_match_metrics` is a metric change though no line names one."""
+    body = "@@ -1,1 +1,1 @@ def {}(preds, truth):\n-    n += int(a == b)\n+    n += int(str(a) == b)\n"
+    assert "metric_edit" in ids(scan_diff(diffmod.parse("--- a/f.py\n+++ b/f.py\n" + body.format("aa_match_metrics"))))
+    assert "metric_edit" not in ids(scan_diff(diffmod.parse("--- a/f.py\n+++ b/f.py\n" + body.format("collate_pairs"))))

@@ -704,3 +704,31 @@ def test_readings_of_batches_u_and_v_stay_quiet_on_their_twins():
     assert "linear_fit_nonlinear" not in ids("An MLP with two hidden layers on the moons data reaches 99%.")
     assert "selected_on_test" not in ids("The checkpoint is picked on the validation split and then tested once.")
     assert "lr_never_reaches_peak" not in ids("The loss never got above 2.0 after the first epoch.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Exact-match accuracy is 0.0 on the dev set, for every checkpoint.", "metric_reads_zero"),
+        ("Most of the generated answers are identical to the reference answers when I print them.",
+         "outputs_match_truth"),
+        ("The BLEU column shows 0 for all runs. Printing a few translations, many are exactly the same as the "
+         "references.", "metric_contradicts_outputs"),
+        ("The val loss hardly changed over the last 40 epochs of a 300-epoch run.", "loss_flat_late"),
+        ("How many more epochs should I train before sampling?", "asks_train_longer"),
+        ("Is it converged?", "asks_train_longer"),
+        ("The total grad norm was about 3e4 on the first batch.", "grad_norm_grows"),
+        ("It became NaN after just a few iterations.", "nonfinite_later"),
+    ],
+)
+def test_facts_read_on_the_blind_batch_w_are_read_in_other_words(text: str, fact: str):
+    assert fact in ids(text), sorted(ids(text))
+
+
+def test_readings_of_batch_w_stay_quiet_on_their_twins():
+    assert "metric_reads_zero" not in ids("Accuracy is 0.93 and the loss is 0.0 at the end.")
+    assert "metric_contradicts_outputs" not in ids("Accuracy is 0. The predictions are all the same class.")
+    assert "outputs_match_truth" not in ids("The predictions are nothing like the labels.")
+    assert "loss_flat_late" not in ids("The loss barely moved from the first step on.")
+    assert "grad_norm_grows" not in ids("The grad norm stayed near 0.5 for 2000 steps.")
+    assert "asks_train_longer" not in ids("How long does one epoch take on a V100?")

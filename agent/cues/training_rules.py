@@ -209,9 +209,14 @@ def cached_preprocessing_changed(hunk: DiffHunk) -> list[tuple[DiffLine, str]]:
 
 @cue("metric_edit", on=("diff",))
 def metric_edit(code: str, func: str | None) -> str | None:
-    """The change touches metric or logging code."""
+    """The change touches metric or logging code (a metric word in the lines, or the function they sit in)."""
     m = re.search(r"\b(accuracy|acc|metric\w*|f1|precision|recall|correct)\b", code)
-    return f"changes metric code (`{m.group(0)}`)" if m else None
+    if m:
+        return f"changes metric code (`{m.group(0)}`)"
+    # snake_case parts count here: `aa_match_metrics`, `compute_accuracy`
+    if func and re.search(r"(?:^|_)(?:accuracy|metrics?|f1|precision|recall)(?:_|$)", func.lower()):
+        return f"changes metric code (in `{func}`)"
+    return None
 
 
 @cue("bootstrap_without_done")

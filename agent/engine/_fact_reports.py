@@ -227,7 +227,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:backbone|embedding|encoder|frozen|pretrained|fixed)\w*(?: \w+){0,3} (?:weights?|table|vectors?|layers?)\b.{0,30}(?:are|were|is|got|have) (?:\w+ )?(?:different|changed|moved|drift\w*|updat\w*)",
         r"weights? (?:are|were) (?:\w+ )?different from (?:the )?(?:pretrained|file|original|checkpoint|loaded)",
     ]),
-    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+    ("metric_contradicts_outputs", "the reported metric and the outputs, looked at, disagree", [
         r"(?:reported|logged|printed|shows?|metric|iou|wer|bleu|accuracy|f1)\b.{0,80}(?:but|yet|while)\b.{0,60}(?:look|are|read|is)\w* (?:\w+ )?(?:wrong|bad|blobs|garbage|poor|off)",
     ]),
     # --- topic words: which part of the training set-up the report is about (weak evidence, broad reading)

@@ -50,7 +50,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"\b(?:different|other|another|lower|higher)\b.{0,30}\b(?:number|value|figure|result|score)\b.{0,40}\b(?:logged|reported|printed|shown)",
         r"\b(?:logged|reported|printed) (?:one|number|value|accuracy|metric)\b.{0,80}\b(?:my own|my count|i compute|i get)\b",
     ]),
-    ("metric_contradicts_outputs", "the reported metric is good but the outputs, looked at, are bad", [
+    ("metric_contradicts_outputs", "the reported metric and the outputs, looked at, disagree", [
         r"\b(?:wer|cer|bleu|rouge|accuracy|f1|iou|map|auc|score)\b.{0,80}\b(?:but|yet|while)\b.{0,80}(?:'re|are|is|look\w*|read\w*) (?:clearly |obviously |visibly |mostly |often )?(?:wrong|bad|garbage|poor|off|mediocre)",
         r"(?:logged|reported|printed)\b.{0,60}\b(?:return|reward|score)\w*\b.{0,80}\b(?:but|while|yet)\b.{0,40}"
         r"\bwhen (?:i|we) (?:render|watch|look|play|run|evaluat)\w*",
@@ -318,6 +318,24 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("probs_not_normalised", "probabilities that do not sum to one per example", [
         r"(?:rows?|weights|attention|probabilit\w*)\b.{0,60}(?:don'?t|do not|doesn'?t|does not) look like (?:probability )?distributions",
         r"(?:per[- ]\w+ )?(?:totals?|sums?) (?:go|range|vary|are) from (?:about |~\s*)?0\.\d+ to (?:about |~\s*)?1\.\d+",
+    ]),
+    ("metric_reads_zero", "a metric that reads exactly zero", [
+        r"\b(?:precision|accuracy|recall|f1|score|exact[- ]match|match rate|metric|bleu|map)\b(?:(?!\bloss\b)[^\d]){0,60}\b(?:is|was|reads?|shows?|stays?|comes? out|gives?|at|=|:) (?:exactly |always |still |just )?(?:0(?:\.0+)?|zero)(?![.\d])",
+    ]),
+    ("outputs_match_truth", "the predictions, looked at, mostly equal the ground truth", [
+        r"\b(?:predict\w*|outputs?|sequences?|answers?|transcri\w*|translations?)\b.{0,80}\b(?:identical|character[- ]for[- ]character|exactly the same as|match(?:es)? exactly)\b.{0,40}"
+        r"\b(?:true|ground[- ]truth|reference|target|label|annotat)\w*",
+    ]),
+    ("loss_flat_late", "the loss flattened only late in a long run", [
+        r"(?:barely|hardly|not) (?:moved|changed|improved|budged)\b.{0,20}\b(?:over|for|in|during) the (?:last|final|past) (?:stretch|few|couple|\d+|many|several)\b",
+        r"(?:flat|plateau\w*|flattened)\b.{0,30}\b(?:over|for|in|during) the (?:last|final|past) (?:stretch|few|couple|\d+|many|several) (?:of )?(?:epochs|steps|iterations|hours)",
+    ]),
+    ("asks_train_longer", "the user wonders whether more training is all it needs", [
+        r"how (?:long|many (?:more )?(?:epochs|steps|iterations|hours))(?: more)? (?:do|should|must|would) (?:i|we) (?:need to |have to )?(?:keep )?(?:train|run)\w*",
+        r"\bis (?:it|that|this|the model|training) (?:already |fully )?converged\s*\?",
+    ]),
+    ("grad_norm_grows", "gradient norms grow or explode", [
+        r"grad(?:ient)?s?(?: norms?)?\b.{0,40}\b(?:is|was|are|of|at|around|about|reads?|=|:)\s*(?:around |about |roughly |~\s*)?(?:1e\+?0?[3-9]|[1-9]\d?e\+?0?[3-9]|[1-9]\d{3,}(?:\.\d+)?)\b(?!\s*(?:steps|iterations|epochs|batches|examples|samples|params|parameters))",
     ]),
     # A weight of 0.1, 0.01 or 0 on a term that leaves its gradient unchanged: the backward ignores grad_output.
     ("scale_ignored_by_backward", "scaling a loss term (its weight, a loss scaler) leaves its gradients unchanged", [

@@ -269,7 +269,7 @@ _NOW = re.compile(
     re.IGNORECASE,
 )
 _LATER = re.compile(
-    r"after (?:about |around |roughly |some |a few |several |many |~)?(\d[\d,.]*k?|a few|some|several|many|a while|hundreds|thousands|dozens|a couple)"
+    r"after (?:only |just )?(?:about |around |roughly |some |a few |several |many |~)?(\d[\d,.]*k?|a few|some|several|many|a while|hundreds|thousands|dozens|a couple)"
     r"(?: of)?(?: \w+)? (?:steps|iterations|iters|epochs|batches|updates|minutes|hours)|eventually|after a while|later on|gradually|mid-?training|"
     r"(?:at|from) (?:epoch (?:[2-9]|\d{2,})|(?:step|iteration) \d{2,})|(?:step|iteration|epoch) \d{2,}|for a while|"
     r"\bthen\s+(?:to\s+|becomes?\s+|goes\s+to\s+)?(?:nan|inf)\b|after that|afterwards|thereafter|"
@@ -313,6 +313,9 @@ def _derived(facts: list[Fact], by_split: dict[str, list[float]], c: int | None)
         out.append(Fact("val_ahead_explained", NUMERIC["val_ahead_explained"], ids["train_regularized_only"].phrase))
     if "train_improves" in ids and "val_worsens" in ids:
         out.append(Fact("train_improves_val_worsens", KNOWN["train_improves_val_worsens"], ids["val_worsens"].phrase))
+    if "metric_reads_zero" in ids and "outputs_match_truth" in ids:
+        # A metric of zero over predictions the user sees matching the ground truth: the metric is what is wrong.
+        out.append(Fact("metric_contradicts_outputs", KNOWN["metric_contradicts_outputs"], ids["metric_reads_zero"].phrase))
     tr, va = by_split.get("train", []), by_split.get("val", [])
     if tr and va:
         gap = max(tr) - min(va)

@@ -258,7 +258,7 @@ def _probe(run: Run, runner: ProbeRunner, helper: _Assist, progress: Progress) -
         run.partial = done.interrupted
         run.results = done.results + run.results
         run.notes += [f"probe {r.name} did not finish: {r.summary}" for r in run.results if r.status == "error"]
-        for key in ("isolation", "causal_inferred", "call_form", "lazy_layers"):
+        for key in ("isolation", "causal_inferred", "call_form", "lazy_layers", "batch_axis"):
             if ready.info.extra.get(key):
                 run.notes.append(str(ready.info.extra[key]))
         if ready.info.extra.get("initial_loss_nonfinite"):

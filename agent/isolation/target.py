@@ -34,7 +34,7 @@ from debug_agent.probes._common import (
     optimizer_like,
 )
 from debug_agent.probes._isolate import prepare
-from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef, call_whole
+from debug_agent.schemas import TARGET_KEYS, SourceSpan, Target, TargetInfo, TargetRef, call_each, call_whole
 
 MODULE_NAME = "debug_agent_user_target"
 
@@ -153,7 +153,7 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
             out = forward(t, model, inputs)
     except Exception as exc:  # isolation boundary
         raise TargetError(
-            f"{'call_model' if t.call_model not in (None, call_whole) else 'model forward'} raised "
+            f"{'call_model' if t.call_model not in (None, call_whole, call_each) else 'model forward'} raised "
             f"{type(exc).__name__}: {exc}",
             where=user_where(exc),
             fix=f"the model must run on the batch's inputs as {_call_form(t)}; for another calling convention "
@@ -186,6 +186,8 @@ def _check_runs(t: Target) -> tuple[Any, dict[str, Any]]:
 def _call_form(t: Target) -> str:
     if isinstance(t.raw_inputs, torch.Tensor) or t.call_model is call_whole:
         return "model(inputs)"
+    if t.call_model is call_each:
+        return "tuple(model(**view) for view in inputs)"
     return "model(**inputs)" if isinstance(t.raw_inputs, Mapping) else "model(*inputs)"
 
 
@@ -354,6 +356,13 @@ def describe(target: Target, ref: TargetRef | None = None, factory: Any = None) 
         extra["causal_inferred"] = f"causal order is tested because {reason}; set causal: False if it is not a decoder"
     if target.call_model is call_whole:
         extra["call_form"] = "the model's forward takes one argument: the input tuple is passed whole, as model(inputs)"
+    if target.unbatched_sizes:
+        extra["batch_axis"] = (
+            f"the inputs share no batch axis (first axes {', '.join(map(str, target.unbatched_sizes))}): the batch is "
+            "read as one structure (a graph), and probes that compare examples stand aside"
+        )
+    if target.call_model is call_each:
+        extra["call_form"] = "each dict of the input tuple is one view, run through the model as model(**view)"
     _check_optimizer(target)
     prepare(target, factory)
     extra["step_flops"] = step_flops(target)
