@@ -54,6 +54,7 @@ def _unregistered(model: nn.Module) -> list[str]:
     headline=("moved_tensors",),
     outcomes=(
         "grads_cleared",
+        "textbook_step",
         "grads_accumulate",
         "params_updated",
         "params_not_updated",
@@ -80,7 +81,8 @@ def _unregistered(model: nn.Module) -> list[str]:
 def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> ProbeResult:
     """Run two training steps on a copy: are gradients cleared, parameters updated, the graph whole?
 
-    Uses the target's own `train_step` when given (else the textbook step) and its optimizer. Checks
+    Uses the target's own `train_step` when given (else the textbook step, which clears gradients by
+    construction: `textbook_step` says the user's own zero_grad was not tested) and its optimizer. Checks
     that .grad after the second step equals a freshly computed gradient (cleared) rather than the sum
     with the first (accumulating); lists parameters that did not move, are frozen, are missing from
     the optimizer, or sit in plain Python lists the module never registered (a gradient below 1e-6 of
@@ -122,6 +124,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     audit.meas.update(acc_meas)
     if state == "accumulating":
         audit.add("grads_accumulate", _accumulating_text(acc_meas))
+    elif state == "cleared" and target.train_step is None:
+        audit.outcomes.append("textbook_step")  # our own step clears by construction: the user's loop is untested
     elif state == "cleared":
         audit.outcomes.append("grads_cleared")
     else:
@@ -312,7 +316,9 @@ def _summary(outcomes: list[str], findings: list[Finding], status: str) -> str:
         "norm_eval_weights_train": "norm layers kept in eval to freeze them still train their weight and bias",
     }
     parts = [text for tag, text in said.items() if tag in outcomes]
-    if "grads_cleared" not in outcomes:
+    if "textbook_step" in outcomes:
+        parts.insert(0, "zero_grad not tested (no train_step: the textbook step ran)")
+    elif "grads_cleared" not in outcomes:
         parts.insert(0, "could not tell whether gradients are cleared")
     return ", ".join(parts)
 
