@@ -65,7 +65,8 @@ def script_overfit(target: Target, ctx: ProbeContext, options: ScriptOverfitOpti
     """Re-run your script with the training DataLoader repeating its first batch: does the loss fall?
 
     A sound loop lowers the loss on a batch it sees again and again; a flat loss means the steps do not
-    change what the model computes (frozen or unregistered parameters, a cut graph, no step), a rising
+    change what the model computes (frozen or unregistered parameters, a cut graph, no step; judged only
+    when the loss holds still, since a loss that wobbles more than it moved cannot tell), a rising
     or non-finite one means the steps are too large (or gradients pile up).
     """
     got = _observed(target, "script_overfit", "repeat_first_batch")
@@ -91,6 +92,14 @@ def script_overfit(target: Target, ctx: ProbeContext, options: ScriptOverfitOpti
                 "batch_loss_slow",
                 "inconclusive",
                 f"the loss on the repeated batch fell only {drop:.1%}",
+            )
+        elif max(losses) - min(losses) > 1e-3 * max(abs(first), 1e-6):
+            # the loss wobbles (dropout, augmentation) more than it moved: a slow start looks the same as no
+            # learning over these few steps, so there is no verdict
+            tag, status, text = (
+                "batch_loss_slow",
+                "inconclusive",
+                f"the loss on the repeated batch moved {drop:.2%} net, within its own step-to-step wobble",
             )
         else:
             tag, status, text = "batch_loss_flat", "failed", f"the loss on the repeated batch did not fall ({drop:.2%})"

@@ -158,3 +158,25 @@ def _sweep(losses: list[float]) -> Target:
 def test_script_lr_range_credits_a_loss_to_the_update_before_it(losses: list[float], outcome: str):
     """Step k's loss is read before step k's update: a sweep over 6 steps (0.01x .. 100x) credits it to k-1."""
     assert run("script_lr_range", _sweep(losses)).outcomes == [outcome]
+
+
+def _repeated(losses: list[float]) -> Target:
+    from debug_agent.schemas import StepRecord, TrainObservation
+
+    steps = [StepRecord(index=k, kind="optimizer", loss=v) for k, v in enumerate(losses)]
+    obs = TrainObservation(steps=steps, intervention="repeat_first_batch")
+    return Target(model=nn.Linear(2, 2), batch=(torch.zeros(2, 2), torch.zeros(2)), observation=obs)
+
+
+@pytest.mark.parametrize(
+    "losses, outcome, status",
+    [
+        ([2.3, 2.3, 2.3, 2.3, 2.3, 2.3], "batch_loss_flat", "failed"),  # nothing the steps do reaches the loss
+        ([4.171, 4.169, 4.175, 4.162, 4.173, 4.162], "batch_loss_slow", "inconclusive"),  # dropout wobble, slow lr
+        ([2.3, 1.9, 1.4, 1.0, 0.7, 0.5], "fits_batch", "passed"),
+    ],
+)
+def test_script_overfit_calls_a_loss_flat_only_when_it_holds_still(losses: list[float], outcome: str, status: str):
+    """Six steps of a small learning rate under dropout move the loss less than its wobble: no verdict."""
+    r = run("script_overfit", _repeated(losses))
+    assert (r.outcomes, r.status) == ([outcome], status), r.summary
