@@ -92,6 +92,7 @@ def cli(args: list[str], cwd: Path | None = None, leave_out: str = "") -> dict:
         "top3_credence": [h["credence"] for h in report["hypotheses"][:3]],
         "top3_status": [h["status"] for h in report["hypotheses"][:3]],
         "probes_ran": sum(p["status"] in ("passed", "failed", "inconclusive") for p in report["probes"]),
+        "probe_outcomes": {p["name"]: p["outcomes"] for p in report["probes"] if p["outcomes"]},
         "seconds": seconds,
     }
 
