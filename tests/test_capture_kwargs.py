@@ -180,3 +180,30 @@ def test_script_overfit_calls_a_loss_flat_only_when_it_holds_still(losses: list[
     """Six steps of a small learning rate under dropout move the loss less than its wobble: no verdict."""
     r = run("script_overfit", _repeated(losses))
     assert (r.outcomes, r.status) == ([outcome], status), r.summary
+
+
+class CountedLoss(KwargsClassifier):
+    """The Trainer (transformers >= 4.46) also passes `num_items_in_batch`, a 0-d tensor, to forward."""
+
+    def forward(self, input_ids, attention_mask=None, labels=None, return_dict=True, num_items_in_batch=None):
+        out = super().forward(input_ids, attention_mask, None, return_dict)
+        if labels is not None:
+            out["loss"] = F.cross_entropy(out["logits"], labels, reduction="sum") / num_items_in_batch
+        return out
+
+
+def test_a_0d_tensor_argument_is_replayed_as_a_constant_not_an_input():
+    torch.manual_seed(0)
+    ids, y = _tokens(256, shuffle=False)
+    model = CountedLoss()
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    obs = Observer(max_steps=4)
+    with pytest.raises(StepLimitReached), obs:
+        for i in range(0, 256, 32):
+            out = model(input_ids=ids[i : i + 32], labels=y[i : i + 32], num_items_in_batch=torch.tensor(32))
+            out["loss"].backward()
+            opt.step()
+            opt.zero_grad()
+    t, info = scripted.from_capture(obs.captured, obs.observation(), "hf-trainer")
+    assert set(t.raw_inputs) == {"input_ids", "labels"} and "loss_fn" in info.provided
+    assert run("init_loss", t).status == "passed"

@@ -30,10 +30,14 @@ CASES = [
     ("hf_healthy", None),
     ("hf_shuffled_labels", "data.label_misalignment"),
     ("hf_frozen_head", "optim.params_not_updated"),
+    ("hf_labels_shifted_twice", "data.label_misalignment"),
 ]
 
 # What the core cannot detect yet, with the exact reason (xfail, not strict: a fix makes them pass).
-CORE_GAPS: dict[str, str] = {}
+CORE_GAPS: dict[str, str] = {
+    "hf_labels_shifted_twice": "label_offset finds the double shift when it runs, but it costs 21 units (it also "
+    "trains) and a symptom that says nothing of labels leaves it out of the plan",
+}
 
 
 def _case(name: str, cause: str | None) -> pytest.param:

@@ -166,8 +166,9 @@ def target_from(cap: Captured, obs: TrainObservation, name: str) -> tuple[dict[s
             "model(*inputs) or model(**inputs) and do not run"
         ]
     if cap.kwargs:
-        args = {k: v for k, v in cap.kwargs.items() if isinstance(v, torch.Tensor)}
-        extras = {k: v for k, v in cap.kwargs.items() if not isinstance(v, torch.Tensor) and v is not None}
+        # A 0-d tensor (the Trainer's `num_items_in_batch`) is a constant of the call, not a batch of inputs.
+        args = {k: v for k, v in cap.kwargs.items() if isinstance(v, torch.Tensor) and v.dim() > 0}
+        extras = {k: v for k, v in cap.kwargs.items() if k not in args and v is not None}
         if extras:
             raw["call_model"] = functools.partial(call_with, extras)
     if not args or not all(isinstance(a, torch.Tensor) for a in (args.values() if isinstance(args, dict) else args)):
