@@ -257,33 +257,37 @@ def call_each(model: Any, inputs: Any) -> Any:
 def _views_of_one_model(model: Any, inputs: Any) -> bool:
     """A tuple of two or more dicts of tensors whose keys are all named parameters of forward: each dict is
     one view (`model(**a), model(**b)`); `model(*inputs)` would pass whole dicts as the ids."""
-    import inspect
-
     if not isinstance(inputs, (tuple, list)) or len(inputs) < 2 or not all(isinstance(v, Mapping) for v in inputs):
         return False
-    if not callable(getattr(model, "forward", None)) or len(flat_tensors(inputs)) != _count_leaves(inputs):
+    params = _forward_params(model)
+    if params is None or len(flat_tensors(inputs)) != _count_leaves(inputs):
         return False
-    try:
-        params = inspect.signature(model.forward).parameters
-    except (TypeError, ValueError):
-        return False
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+    if any(p.kind is p.VAR_KEYWORD for p in params):
         return True
-    return all(set(view) <= set(params) for view in inputs)
+    return all(set(view) <= {p.name for p in params} for view in inputs)
+
+
+def _forward_params(model: Any) -> list[Any] | None:
+    """The parameters of `model.forward` (inspect.Parameter), or None when it has no readable signature."""
+    import inspect
+
+    if not callable(getattr(model, "forward", None)):
+        return None
+    try:
+        return list(inspect.signature(model.forward).parameters.values())
+    except (TypeError, ValueError):
+        return None
 
 
 def _takes_the_tuple(model: Any, inputs: Any) -> bool:
     """A tuple of two or more inputs, and a forward with exactly one positional parameter (and no *args):
     `model(*inputs)` could only raise, and `forward(self, batch)` means the user passes the batch whole."""
-    import inspect
-
-    if not isinstance(inputs, (tuple, list)) or len(inputs) < 2 or not callable(getattr(model, "forward", None)):
+    if not isinstance(inputs, (tuple, list)) or len(inputs) < 2:
         return False
     if not flat_tensors(inputs) or len(flat_tensors(inputs)) != _count_leaves(inputs):
         return False  # strings or other objects: the protocol's own message says what to give
-    try:
-        params = list(inspect.signature(model.forward).parameters.values())
-    except (TypeError, ValueError):
+    params = _forward_params(model)
+    if params is None:
         return False
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return False

@@ -164,6 +164,14 @@ def test_step_audit_passes_healthy_twin_with_clipping(scaler):
     assert r.summary.startswith("gradients cleared")
 
 
+def test_step_audit_without_a_train_step_does_not_vouch_for_the_users_zero_grad():
+    """Our textbook step clears gradients by construction: it reports `textbook_step`, never `grads_cleared`."""
+    t = mlp_step_target(zero_grad=True).model_copy(update={"train_step": None})
+    r = run("step_audit", t)
+    assert "textbook_step" in r.outcomes and "grads_cleared" not in r.outcomes, r.outcomes
+    assert r.status == "passed" and r.summary.startswith("zero_grad not tested")
+
+
 def test_step_audit_never_summarises_an_unclear_check_as_passed():
     from debug_agent.probes.step_audit import _summary
 
