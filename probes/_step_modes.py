@@ -23,12 +23,15 @@ def frozen_own(mod: nn.Module) -> bool:
     return bool(params) and not any(p.requires_grad for p in params)
 
 
-def frozen_norm_stats(model: nn.Module) -> dict[str, torch.Tensor]:
-    """The running mean of each normalisation layer whose own parameters are all frozen (requires_grad=False)."""
+def frozen_norm_stats(model: nn.Module, eval_set: bool = False) -> dict[str, torch.Tensor]:
+    """The running mean of each normalisation layer whose own parameters are all frozen (requires_grad=False);
+    with `eval_set`, also of each one put in eval mode inside a model that trains (the `freeze_bn()` idiom:
+    its statistics are to keep their pretrained values)."""
     out = {}
     for name, mod in model.named_modules():
         stats = getattr(mod, "running_mean", None)
-        if isinstance(stats, torch.Tensor) and frozen_own(mod):
+        idiom = eval_set and model.training and not mod.training
+        if isinstance(stats, torch.Tensor) and (frozen_own(mod) or idiom):
             out[name] = stats.detach().clone()
     return out
 

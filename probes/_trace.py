@@ -52,7 +52,7 @@ PAIRWISE_PRODUCTS = frozenset({"matmul", "mm", "bmm", "einsum", "cdist", "__matm
 
 @dataclass
 class ShapeEvent:
-    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch | norm_over_singleton | batch_reduction | ...
+    kind: str  # broadcast | loss_shape | bare_squeeze | norm_over_batch | norm_over_singleton | norm_off_features | ...
     op: str
     shapes: list[list[int]]
     out_shape: list[int] | None
@@ -78,6 +78,8 @@ class OpRecorder(TorchFunctionMode):
     reductions: bool = False  # also note reductions over the batch axis and row-by-row products (not for audits)
     events: list[ShapeEvent] = field(default_factory=list)
     n_ops: int = 0
+    # Outputs of `linear` (features on the last axis), held so their ids stay theirs for this one pass.
+    linear_outs: dict[int, torch.Tensor] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -90,6 +92,8 @@ class OpRecorder(TorchFunctionMode):
             out = func(*args, **kwargs)
         self.n_ops += 1
         name = getattr(func, "__name__", "")
+        if name == "linear" and isinstance(out, torch.Tensor) and out.dim() >= 3:
+            self.linear_outs[id(out)] = out
         if name in ELEMENTWISE:
             self._check_broadcast(name, args, out)
         elif name in ELEMENTWISE_LOSSES:
@@ -141,6 +145,15 @@ class OpRecorder(TorchFunctionMode):
     def _check_norm(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")
         a = self.batch_axis
+        if name == "normalize" and isinstance(x, torch.Tensor) and id(x) in self.linear_outs:
+            # A Linear's output keeps its features on the last axis; an L2 norm over another (non-batch) axis
+            # of a (B, T, D) tensor, as F.normalize's default dim=1 does, scales each token by the others.
+            given = "dim" in kwargs or len(args) > 2
+            d = int(kwargs.get("dim", args[2] if len(args) > 2 else 1)) % x.dim()
+            if d not in (x.dim() - 1, a):
+                detail = f"dim={d}" + ("" if given else " (the default)") + f", features on axis {x.dim() - 1}"
+                self._record("norm_off_features", name, [list(x.shape)], None, detail=detail)
+                return
         one = _dim_arg(args, kwargs, 1)
         if name != "normalize" and isinstance(x, torch.Tensor) and x.numel() > 1 and one is not None:
             if x.dim() and x.shape[int(one) % x.dim()] == 1:  # softmax over one value: always 1 (log: 0)

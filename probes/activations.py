@@ -23,6 +23,7 @@ from ._common import (
     user_frame,
     watch_modules,
 )
+from ._depth import watch_output_scale, with_signal_collapse
 from .registry import ProbeContext, probe
 
 RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh", "hardtanh_"}
@@ -221,8 +222,9 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     op at all, activation health is untested: no outcome, status inconclusive. Layers with more than half of
     their units dead or saturated are flagged, with the source line of the activation. Gradient flow:
     the RMS gradient of the first weighted layer over that of the last; below 1e-3 gradients vanish,
-    above 1e3 they explode. For recurrent layers the same ratio is taken between the gradients that
-    reach the first and the last time step.
+    above 1e3 they explode. A forward signal that collapses through depth (a later weighted layer's
+    output RMS under 1e-3 of the first's) makes every gradient tiny at once: vanishing too. For recurrent
+    layers the same ratio is taken between the gradients that reach the first and the last time step.
     """
     model = copy_model(target).train()
     # Gradient flow is a property of the layers, not of which ones the user froze: on our copy every
@@ -236,7 +238,8 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         if isinstance(m, RECURRENT):
             hooks.append(m.register_forward_pre_hook(_time_leaf(steps)))
     rec = _Recorder(batch=target.batch_size)
-    hooks += [
+    scale_hooks, scales = watch_output_scale(model)
+    hooks += scale_hooks + [
         m.register_forward_hook(rec.recurrent_hook(n or "rnn"))
         for n, m in model.named_modules()
         if isinstance(m, RECURRENT)
@@ -253,7 +256,7 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         layers = _layer_grads(model, order)
         meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _, _ in layers]
         flow = _flow(layers, steps, options, (findings, meas), _sgd_step(target, model))
-        outcomes += flow
+        outcomes += with_signal_collapse(flow, scales, (findings, meas))
     status, summary = _verdict(outcomes, findings, len(rec.sites), target.batch_size)
     return ProbeResult(
         name="activations", status=status, outcomes=outcomes, findings=findings, measurements=meas, summary=summary

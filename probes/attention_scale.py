@@ -32,6 +32,8 @@ PASS_THROUGH = frozenset(
 )
 # Ops that rescale q.k scores by a number: followed, so `scores * 1.0` stays an unscaled product.
 SCALINGS = frozenset({"mul", "__mul__", "__rmul__", "div", "__truediv__", "true_divide", "__itruediv__", "__imul__"})
+# Ops that add a tensor (a relative-position or pair bias, an additive mask) to q.k: the product's scale stays.
+BIASES = frozenset({"add", "__add__", "__radd__", "__iadd__", "add_"})
 MASKED = -1e4  # scores at or below this are masked-out keys, not competitors
 MIN_KEYS = 4  # rows with fewer unmasked keys than this are peaked by construction (early causal rows)
 
@@ -92,6 +94,12 @@ class _Recorder(TorchFunctionMode):
             if made is not None and made[0] is tensors[0]:
                 scale = 1 / factor if "div" in name and factor else factor
                 self._products[id(out)] = (out, made[1], made[2] * abs(scale))
+        elif name in BIASES and len(tensors) == 2:
+            for t in tensors:
+                made = self._products.get(id(t))  # scores + bias: still the product, at its own scale
+                if made is not None and made[0] is t:
+                    self._products[id(out)] = (out, made[1], made[2])
+                    break
         elif name in PASS_THROUGH:
             kept = self._pending.get(id(tensors[0]))
             if kept is not None and kept[0] is tensors[0]:

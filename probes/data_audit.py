@@ -208,6 +208,10 @@ def _split_check(
                 f"training examples (cosine similarity above {options.near:g})"
             )
         )
+    elif dup:
+        # Too few to call leakage, yet not disjoint either: noted, and no reassurance drawn from it.
+        findings.append(Finding(text=f"{dup} of {len(xv)} validation examples also appear in training (under "
+                                     f"{options.overlap:.0%}: noted, not called leakage)"))
     else:
         tags.append("splits_disjoint")
 
@@ -302,11 +306,13 @@ def _audit_groups(
     rows, distinct, names = _group_overlap(groups)
     n_val = max(len(groups[1]), 1)
     meas.update(val_rows_in_train_groups=rows, shared_groups=distinct)
-    if rows and rows / n_val > options.overlap:
+    # Groups are the user's own statement of what must not be shared: two or more shared ones are a leak
+    # whatever their share (a single one may be a catch-all id such as "unknown").
+    if rows and (rows / n_val > options.overlap or distinct >= 2):
         tags.append("groups_overlap")
         findings.append(
             Finding(
-                text=f"{rows} of {len(groups[1])} validation rows ({rows / n_val:.0%}) belong to {distinct} group(s) "
+                text=f"{rows} of {len(groups[1])} validation rows ({rows / n_val:.1%}) belong to {distinct} group(s) "
                 f"that also occur in training (e.g. {', '.join(names)})",
                 data={"shared_groups": names},
             )

@@ -198,7 +198,7 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
                 )
             )
     bad = {"probabilities_into_loss", "all_targets_masked", "init_loss_huge"} & set(tags)
-    if not bad - {"init_loss_huge"}:
+    if not bad - {"init_loss_huge"} and math.isfinite(value):  # a NaN loss is no evidence its inputs are fine
         tags.append("loss_inputs_ok")
     status = "failed" if bad else "passed"
     summary = (

@@ -73,7 +73,8 @@ class _First(TorchFunctionMode):
 
     hit: tuple[str, list[str], tuple[str, int, str] | None] | None = None
     in_library: bool = False  # the hit's op was called by a third-party package, not by the user's code
-    empty_mean: bool = False  # the hit is a class loss whose every label is ignore_index: a mean over nothing
+    empty_mean: bool = False  # the hit is a mean over nothing: every label ignore_index, or 0 / 0 in the loss
+    in_loss: bool = False  # set while loss_fn runs (a 0 / 0 there is a masked mean that kept no element)
     log_of_zero: bool = False  # the hit is a log of an exact 0 (a probability that underflowed): log space avoids it
 
     def __post_init__(self) -> None:
@@ -90,7 +91,9 @@ class _First(TorchFunctionMode):
                     name = getattr(func, "__name__", str(func)).strip("_")
                     self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
                     self.in_library = called_from_library()
-                    self.empty_mean = _all_ignored(name, args, kwargs or {})
+                    self.empty_mean = _all_ignored(name, args, kwargs or {}) or (
+                        self.in_loss and _mean_over_nothing(name, args)
+                    )
                     zeros = any(t.is_floating_point() and bool((t == 0).any()) for t in ins)
                     self.log_of_zero = name in _LOGS and zeros
         return out
@@ -104,11 +107,24 @@ def _all_ignored(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bo
     return labels.numel() > 0 and bool((labels == kwargs.get("ignore_index", -100)).all())
 
 
+def _mean_over_nothing(name: str, args: tuple[Any, ...]) -> bool:
+    """0 / 0 with a zero scalar denominator (a masked sum over a mask count of 0), or the mean of no elements."""
+    if name == "mean":
+        return bool(args) and isinstance(args[0], torch.Tensor) and args[0].numel() == 0
+    if name not in {"div", "true_divide", "truediv"} or len(args) < 2:
+        return False
+    num, den = args[0], args[1]
+    den_zero = den == 0 if not isinstance(den, torch.Tensor) else den.numel() == 1 and bool(den == 0)
+    num_zero = num == 0 if not isinstance(num, torch.Tensor) else num.numel() > 0 and not bool(num.any())
+    return bool(den_zero and num_zero)
+
+
 def _forward(target: Target, model: torch.nn.Module, batch: Any) -> tuple[torch.Tensor | None, _First, bool]:
     """The loss, the tracer, and whether what leaves forward (the loss, else the output) is all finite."""
     tracer = _First()
     with tracer:
         out = forward(target, model, batch[0])
+        tracer.in_loss = True
         loss = target.loss_fn(out, batch[1]) if target.loss_fn is not None else None
     return loss, tracer, _finite(_tensors(loss if loss is not None else out))
 
@@ -173,7 +189,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     `steps` training steps with your optimizer (and train_step) watching for the loss to become non-finite;
     the steps walk train_data's batches in order when it holds batches. Weights that grew 100-fold in norm
     before the first NaN are `weights_diverged`: the updates blew up, the op only met the huge values. A
-    cross-entropy whose labels are all ignore_index is `empty_loss_mean`: a mean over no labels (0/0). A log
+    cross-entropy whose labels are all ignore_index, or a 0 / 0 in the loss function (a masked sum divided by a
+    mask that kept nothing, a mean of no elements), is `empty_loss_mean`: a mean over no labels. A log
     of an exact 0 is `log_of_zero`: a probability that underflowed, which a log-space form would not produce.
     """
     batch = clone_batch(target.batch)
@@ -338,7 +355,9 @@ def _report(
 ) -> ProbeResult:
     op, ranges, frame = hit
     tags = [tag] if isinstance(tag, str) else tag
-    empty = " because every label is ignore_index (a mean over no labels, 0/0)" if "empty_loss_mean" in tags else ""
+    empty = ": a mean over no kept labels (0/0)" if "empty_loss_mean" in tags else ""
+    if empty:
+        when = "the loss" if when == "forward" else f"the loss at {when}"
     text = f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN ({when}){empty}"
     meas.update(first_nonfinite_op=op, input_ranges=ranges)
     return ProbeResult(

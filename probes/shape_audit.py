@@ -20,6 +20,7 @@ TAGS = {
     "bare_squeeze": "bare_squeeze",
     "norm_over_batch": "norm_over_batch",
     "norm_over_singleton": "softmax_over_one",
+    "norm_off_features": "norm_off_features",
     "axis_mix": "reshape_mixes_axes",
 }
 
@@ -46,6 +47,11 @@ def _describe(ev: ShapeEvent) -> str:
         )
     if ev.kind == "norm_over_singleton":
         return f"`{ev.op}` over an axis of size 1 of {shapes} ({ev.detail}): every output is the same constant"
+    if ev.kind == "norm_off_features":
+        return (
+            f"`{ev.op}` of a Linear's output {shapes} runs over another axis than its features ({ev.detail}): "
+            "each vector is scaled by its neighbours, none has unit length"
+        )
     return f"`{ev.op}` normalises over the batch axis of {shapes} ({ev.detail}): rows are coupled"
 
 
@@ -70,6 +76,7 @@ def _is_defect(ev: ShapeEvent) -> bool:
         "bare_squeeze",
         "norm_over_batch",
         "softmax_over_one",
+        "norm_off_features",
         "reshape_mixes_axes",
         "reshape_mixes_row_axes",
         "metric_broadcast",
@@ -84,7 +91,8 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     An elementwise op is flagged when operands of different rank are both stretched, so the result
     is bigger than either ((N,1) against (N,) gives (N,N)); an elementwise loss is flagged when its
     input and target shapes differ; softmax/log_softmax/normalize over the batch axis, a softmax over an
-    axis of size 1 (always 1, its log always 0) and bare `squeeze()` calls are noted, and so is a
+    axis of size 1 (always 1, its log always 0), an L2 normalize of a Linear's (B, T, D) output over an axis
+    other than its features, and bare `squeeze()` calls are noted, and so is a
     reshape/view in the user's code whose new axis takes part of one old axis and part of another. Each finding names
     the op, the shapes and the user's source line.
     An op in forward called by a third-party package rather than by the user's code (a library's own

@@ -15,6 +15,7 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 from ._accumulation import accumulation
 from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
 from ._masked_grads import MaskedGradWatch
+from ._plain_weights import PlainWeightWatch
 from ._step_modes import frozen_norm_stats, frozen_stats_moved, step_mode
 from .registry import ProbeContext, probe
 
@@ -66,6 +67,7 @@ def _unregistered(model: nn.Module) -> list[str]:
         "optimizer_misses_params",
         "outside_params_stuck",
         "unregistered_modules",
+        "unregistered_tensors",
         "params_frozen",
         "grad_path_ok",
         "grad_path_cut",
@@ -86,7 +88,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     that .grad after the second step equals a freshly computed gradient (cleared) rather than the sum
     with the first (accumulating); lists parameters that did not move, are frozen, are missing from
     the optimizer, or sit in plain Python lists the module never registered (a gradient below 1e-6 of
-    its weights is `params_negligible_grad`: dead or vanishing, not a step defect); lists parameters of
+    its weights is `params_negligible_grad`: dead or vanishing, not a step defect), and plain tensor
+    attributes multiplied with the activations like weights (`unregistered_tensors`); lists parameters of
     modules that ran in forward but got no gradient (a cut graph) and frozen norm layers whose running
     statistics still move (left in training mode); and, when an `eval_fn` is given,
     runs it first and checks the step still trains in training mode.
@@ -114,11 +117,17 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
         ran.clear()
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
     frozen_norms = frozen_norm_stats(model)  # judged on the user's own step only: ours trains every layer
-    stats_before = frozen_norms if target.train_step is not None else {}
+    stats_before = frozen_norm_stats(model, eval_set=True) if target.train_step is not None else {}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
-    with MaskedGradWatch(model, opt) as masked:
+    with MaskedGradWatch(model, opt) as masked, PlainWeightWatch(model) as plain:
         state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
+    if plain.weights():
+        audit.add(
+            "unregistered_tensors",
+            "plain tensor attributes (not nn.Parameter) are multiplied with the activations like weights, so no "
+            f"optimizer trains them: {', '.join(plain.weights()[:6])}",
+        )
     for h in hooks:
         h.remove()
     audit.meas.update(acc_meas)
@@ -166,6 +175,7 @@ _BAD = {
     "optimizer_misses_params",
     "outside_params_stuck",
     "unregistered_modules",
+    "unregistered_tensors",
     "grad_path_cut",
     "eval_mode_in_step",
 }
@@ -267,7 +277,7 @@ def _updates(
             f"{len(stuck)} of {len(trainable)} trainable tensors got gradients but did not change: "
             f"{', '.join(stuck[:8])}",
         )
-    elif trainable and not tiny and "unregistered_modules" not in audit.outcomes:  # registered ones moved
+    elif trainable and not tiny and not {"unregistered_modules", "unregistered_tensors"} & set(audit.outcomes):
         audit.outcomes.append("params_updated")
 
 

@@ -359,6 +359,14 @@ CASES = [
         "+        self.heads = nn.ModuleList([nn.Linear(d, 2) for _ in range(4)])\n",
     ),
     (
+        "parameter_unwrapped",
+        "optim.params_not_updated",
+        "-        self.keys = nn.Parameter(torch.randn(L, c))\n"
+        "+        self.keys = torch.randn(L, c).to('cuda')\n",
+        "-        self.keys = nn.Parameter(torch.randn(L, c))\n"
+        "+        self.keys = nn.Parameter(torch.randn(L, c).to('cuda'))\n",
+    ),
+    (
         "validation_call_in_train_loop",
         "mode.eval_at_train",
         "     for i, (x, y) in enumerate(loader):\n         opt.zero_grad()\n         crit(model(x), y).backward()\n"

@@ -285,6 +285,26 @@ def test_negated_mentions_and_trends_do_not_count():
     assert "generalization_gap" not in ids("After 40 epochs the train loss is 0.45 and the val loss 0.52.")
 
 
+@pytest.mark.parametrize(
+    ("text", "fact", "read"),
+    [
+        ("I logged the per-layer gradient norms after backward and most of them come out at 3e-8.", "grad_small", True),
+        ("With weight decay 1e-5 the gradients look normal.", "grad_small", False),
+        ("The gradient norm for the encoder is about 0.8.", "grad_small", False),
+        ("I saved the adapter matrices at initialisation and again after two epochs, and they are exactly the same.",
+         "weights_static", True),
+        ("I compared the prompt embeddings at step 0 and after 5k steps: exactly identical.", "weights_static", True),
+        ("I compared the accuracy at step 0 and after 5k steps: exactly the same.", "weights_static", False),
+        ("The row norms of the projected patches are nowhere near 1, though I normalise them.", "norms_not_unit", True),
+        ("The loss is nowhere near 1 after the warm-up.", "norms_not_unit", False),
+        ("As a sanity check I printed the mask and it is all zeros for the second sample.", "healthy_request", False),
+        ("Could you sanity-check my training loop before I launch the big run?", "healthy_request", True),
+    ],
+)
+def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):
+    assert (fact in ids(text)) is read, sorted(ids(text))
+
+
 def test_a_validation_loss_ten_times_the_training_loss_is_a_gap_and_its_rise_is_read():
     text = "The training loss reaches 2e-4 while the loss on the held-out points sits near 0.3 and creeps up."
     assert {"generalization_gap", "val_worsens"} <= ids(text), sorted(ids(text))

@@ -209,6 +209,23 @@ def module_container_dropped(hunk: DiffHunk) -> list[Hit]:
     return []
 
 
+_PARAM = re.compile(r"\bself\.(\w+)\s*=\s*(?:nn\.|torch\.nn\.)?Parameter\(")
+_STILL_REGISTERED = re.compile(r"Parameter\(|register_(?:buffer|parameter)|requires_grad")
+
+
+@cue("parameter_unwrapped", scope="hunk", on=("diff",))
+def parameter_unwrapped(hunk: DiffHunk) -> list[Hit]:
+    """The change assigns a plain tensor where an `nn.Parameter` stood (`self.keys = nn.Parameter(torch.randn(L, C))`
+    -> `self.keys = torch.randn(L, C).to("cuda")`): the tensor is not registered, so no optimizer updates it."""
+    removed, added = _removed_added(hunk)
+    held = {m.group(1) for r in removed if (m := _PARAM.search(strip_comment(r.text)))}
+    for a in added:
+        m = re.search(r"\bself\.(\w+)\s*=\s*(.+)", strip_comment(a.text))
+        if m and m.group(1) in held and not _STILL_REGISTERED.search(m.group(2)) and "torch." in m.group(2):
+            return [(a, f"self.{m.group(1)} becomes a plain tensor: no longer a registered parameter, never updated")]
+    return []
+
+
 _PARAMS_OF = re.compile(r"(\w+)\.(?:named_)?parameters\(\)")
 _FREEZE_FILTER = re.compile(r"requires_grad|trainable|filter\(")
 

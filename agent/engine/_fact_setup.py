@@ -334,6 +334,17 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"how (?:long|many (?:more )?(?:epochs|steps|iterations|hours))(?: more)? (?:do|should|must|would) (?:i|we) (?:need to |have to )?(?:keep )?(?:train|run)\w*",
         r"\bis (?:it|that|this|the model|training) (?:already |fully )?converged\s*\?",
     ]),
+    ("weights_static", "weights stay exactly the same", [
+        r"(?:dump\w*|sav\w*|print\w*|compar\w*|snapshot\w*|check\w*)\b(?:(?!\bloss|\bacc|\bauc|\bscore|\bmetric|\boutput|\bpredict).){0,60}\b(?:at (?:epoch|step|iteration) 0|at init\w*|before training)\b.{0,60}\b(?:bit-?for-?bit|bitwise|exactly) (?:identical|the same|equal|unchanged)",
+    ]),
+    ("norms_not_unit", "vectors that should have unit length do not", [
+        r"\bnorms?\b.{0,60}\b(?:nowhere near|far from|not|n't|never)\s+(?:equal to |close to )?(?:1(?:\.0)?|one)\b(?![.\d])",
+        r"(?:vectors?|embeddings?|tokens?|features?)\b.{0,40}\b(?:nowhere near|far from)\s+(?:1(?:\.0)?|one|unit (?:length|norm))\b(?![.\d])",
+        r"(?:unit (?:length|norm)|l2[- ]normali[sz]ed)\b.{0,60}\b(?:is|are)(?: not|n't)\b",
+    ]),
+    ("grad_small", "gradients are tiny in some layers", [
+        r"grad(?:ient)?s?(?: norms?)?\b(?:(?!\blr\b|learning rate|decay|\beps|clip).){0,60}\b(?:is|was|are|of|at|around|about|reads?|=|:)\s*(?:around |about |roughly |only |~\s*)?[1-9](?:\.\d+)?e-(?:0?[5-9]|1\d)\b",
+    ]),
     ("grad_norm_grows", "gradient norms grow or explode", [
         r"grad(?:ient)?s?(?: norms?)?\b.{0,40}\b(?:is|was|are|of|at|around|about|reads?|=|:)\s*(?:around |about |roughly |~\s*)?(?:1e\+?0?[3-9]|[1-9]\d?e\+?0?[3-9]|[1-9]\d{3,}(?:\.\d+)?)\b(?!\s*(?:steps|iterations|epochs|batches|examples|samples|params|parameters))",
     ]),

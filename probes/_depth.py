@@ -1,0 +1,69 @@
+"""The scale of the signal through a stack of weighted layers: a forward signal that collapses with depth.
+
+Used by the activations probe. Holds hooks and arithmetic only. May import: torch, schemas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch import nn
+
+from debug_agent.schemas import Finding
+
+WEIGHTED = (nn.Linear, nn.Conv1d, nn.Conv2d, nn.Conv3d)
+COLLAPSE = 1e-3  # a later layer's output RMS this far below the first layer's: the signal has all but vanished
+MIN_LAYERS = 4
+
+
+def watch_output_scale(model: nn.Module) -> tuple[list[Any], list[tuple[str, float]]]:
+    """Forward hooks noting (name, output RMS) of each weighted layer with non-zero weights, first call only.
+
+    A zero-initialised layer (a ReZero or adaLN-Zero branch, a zero head) outputs nothing by design: left out."""
+    seen: list[tuple[str, float]] = []
+
+    def hook_for(name: str) -> Any:
+        def hook(mod: nn.Module, args: Any, out: Any) -> None:
+            if not isinstance(out, torch.Tensor) or not out.is_floating_point() or not out.numel():
+                return
+            if any(n == name for n, _ in seen) or not bool(mod.weight.detach().any()):
+                return
+            seen.append((name, float(out.detach().float().pow(2).mean().sqrt())))
+
+        return hook
+
+    handles = [m.register_forward_hook(hook_for(n)) for n, m in model.named_modules() if isinstance(m, WEIGHTED)]
+    return handles, seen
+
+
+def signal_collapse(seen: list[tuple[str, float]], meas: dict[str, Any]) -> Finding | None:
+    """A finding when some later layer's output RMS is under COLLAPSE times the first layer's (>= 4 layers).
+
+    Each layer's weight gradient is its input times the gradient arriving at its output; when the forward
+    signal shrinks geometrically so does the backward one, so every layer's gradient is tiny at once and
+    the first/last ratio of gradient norms stays near 1: this reading catches what that ratio cannot."""
+    if len(seen) < MIN_LAYERS or seen[0][1] <= 0:
+        return None
+    name, low = min(seen[1:], key=lambda t: t[1])
+    ratio = low / seen[0][1]
+    meas["depth_signal_ratio"] = float(f"{ratio:.3g}")
+    if ratio >= COLLAPSE:
+        return None
+    return Finding(
+        text=f"the signal collapses through depth: {name}'s output RMS {low:.2g} is {ratio:.1e} of "
+        f"{seen[0][0]}'s ({seen[0][1]:.2g}), so every layer's gradient is tiny (initial scale too small "
+        "for the depth, no normalisation or skip path)"
+    )
+
+
+def with_signal_collapse(
+    flow: list[str], seen: list[tuple[str, float]], into: tuple[list[Finding], dict[str, Any]]
+) -> list[str]:
+    """The gradient-flow outcomes, with a collapsing signal read as vanishing gradients (not healthy flow)."""
+    findings, meas = into
+    collapse = signal_collapse(seen, meas)
+    if collapse is None:
+        return flow
+    findings.append(collapse)
+    return [o for o in flow if o not in ("healthy_grad_flow", "vanishing_grads")] + ["vanishing_grads"]

@@ -1,0 +1,78 @@
+"""Plain tensors used as weights: a module attribute that is a float tensor, neither a Parameter nor a buffer,
+multiplied with the activations in forward (`q @ self.keys.t()`): no optimizer can ever train it.
+
+Used by step_audit. May import: torch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from torch import nn
+from torch.overrides import TorchFunctionMode
+
+_PRODUCTS = {"matmul", "mm", "bmm", "linear", "einsum", "addmm", "baddbmm", "conv1d", "conv2d", "conv3d", "rmatmul"}
+
+
+def _storage(t: torch.Tensor) -> int | None:
+    if t.layout != torch.strided or t.device.type == "meta":
+        return None
+    return t.untyped_storage().data_ptr()
+
+
+def _flat(x: Any) -> list[torch.Tensor]:
+    if isinstance(x, torch.Tensor):
+        return [x]
+    if isinstance(x, (list, tuple)):
+        return [t for v in x for t in _flat(v)]
+    if isinstance(x, dict):
+        return [t for v in x.values() for t in _flat(v)]
+    return []
+
+
+def plain_tensors(model: nn.Module) -> dict[int, tuple[str, nn.Module, str]]:
+    """Storage -> (display name, owner, attribute) of each float tensor attribute (>= 2-D, not all one value)
+    that nn.Module does not register. A constant (a zero state) is left out: it holds no learned value."""
+    out: dict[int, tuple[str, nn.Module, str]] = {}
+    for mname, mod in model.named_modules():
+        for attr, val in vars(mod).items():
+            if not isinstance(val, torch.Tensor) or isinstance(val, nn.Parameter) or not val.is_floating_point():
+                continue
+            if val.dim() < 2 or val.numel() < 4 or bool((val == val.reshape(-1)[0]).all()):
+                continue
+            key = _storage(val)
+            if key is not None:
+                out[key] = (f"{mname + '.' if mname else ''}{attr}", mod, attr)
+    return out
+
+
+@dataclass
+class PlainWeightWatch(TorchFunctionMode):
+    """Notes the plain tensor attributes that meet a gradient-carrying operand in a product (matmul, linear, conv)."""
+
+    model: nn.Module
+    plain: dict[int, tuple[str, nn.Module, str]] = field(default_factory=dict)
+    used: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+        self.plain = plain_tensors(self.model)
+        self._before = {key: getattr(mod, attr) for key, (_, mod, attr) in self.plain.items()}
+
+    def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
+        out = func(*args, **(kwargs or {}))
+        if self.plain and getattr(func, "__name__", "").strip("_") in _PRODUCTS:
+            ts = _flat(args) + _flat(kwargs or {})
+            if any(t.requires_grad for t in ts):
+                for t in ts:
+                    hit = self.plain.get(_storage(t) or -1) if not t.requires_grad else None
+                    if hit and hit[0] not in self.used:
+                        self.used.append(hit[0])
+        return out
+
+    def weights(self) -> list[str]:
+        """The attributes read as weights that forward left in place (state that forward reassigns is a carry)."""
+        kept = {name for key, (name, mod, attr) in self.plain.items() if getattr(mod, attr) is self._before[key]}
+        return [n for n in self.used if n in kept]
