@@ -48,6 +48,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02v",
     "fresh-2026-12-02w",
     "fresh-2026-12-02x",
+    "fresh-2026-12-03y",
 )
 
 
