@@ -299,6 +299,13 @@ def test_negated_mentions_and_trends_do_not_count():
         ("The loss is nowhere near 1 after the warm-up.", "norms_not_unit", False),
         ("As a sanity check I printed the mask and it is all zeros for the second sample.", "healthy_request", False),
         ("Could you sanity-check my training loop before I launch the big run?", "healthy_request", True),
+        ("On the train split itself it never gets to more than 70% accuracy.", "train_poor", True),
+        ("Why can't it fit the training set when the model has 10M parameters?", "train_poor", True),
+        ("Why can't it fit the training set when the model has 10M parameters?", "train_improves", False),
+        ("On the train split it gets to 99% within two epochs.", "train_poor", False),
+        ("Train and validation losses are close to each other, both around 1.2.", "train_val_plateau_together", True),
+        ("My val accuracy is always exactly equal to the train accuracy, in every run.", "metric_copies_other_split", True),
+        ("The val accuracy is close to the train accuracy, a point below it.", "metric_copies_other_split", False),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):

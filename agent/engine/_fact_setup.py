@@ -278,6 +278,20 @@ RULES: list[tuple[str, str, list[str]]] = [
         # "the loss has basically stopped changing between checkpoints, it sits around 1.6"
         r"\bloss (?:has )?(?:basically |pretty much |more or less |almost )?(?:stopped|stops) (?:changing|moving|going down|"
         r"decreasing|improving)\b.{0,60}\b(?:sits?|stuck|hovers?|hovering|stays?) (?:at|around|near|about)\b",
+        # "on the training set itself it only gets to about 0.84 F1"; "shouldn't it be able to fit the training data?"
+        r"\bon (?:the )?train\w*(?: set| data| split| examples)?(?: itself| themselves)?\b.{0,30}\b(?:only|never|just|barely)"
+        r" (?:gets?|reach\w*|hits?|goes|climbs?|makes? it) (?:up )?to\b",
+        r"(?:shouldn'?t|should not|can'?t|why (?:can'?t|doesn'?t|does not))\b.{0,20}\b(?:be able to )?fit the train\w*",
+    ]),
+    ("metric_copies_other_split", "one split's logged metric equals another split's to every digit", [
+        VAL_WORD + r"\w*(?: ?/ ?| )(?:acc\w*|f1|score|error|metric)\b.{0,60}\b(?:always |exactly |identically )*(?:equal|identical|the same)"
+        r"(?: to| as)? (?:the )?(?:last |final |latest )?(?:val\w*|dev|test|train\w*)\b.{0,40}\b(?:to (?:every|the last) digit|exactly|every run)",
+        VAL_WORD + r"\w*(?: ?/ ?| )(?:acc\w*|f1|score|error|metric)\b.{0,40}\b(?:always |exactly )+(?:equal|identical|the same)"
+        r"(?: to| as) (?:the )?(?:last |final |latest )?(?:val\w*|dev|test|train\w*)\W?(?:acc\w*|f1|score|error|metric)",
+    ]),
+    ("train_val_plateau_together", "training and validation curves level off together at the same value", [
+        TRAIN_WORD + r"(?: and | ?/ ?)" + VAL_WORD + r"\w* (?:acc\w*|loss\w*|scores?|errors?|f1|curves?|numbers?)\b.{0,15}\b(?:are |stay |sit )?"
+        r"(?:close to each other|close together|about the same|nearly the same|almost the same|very close)\b",
     ]),
     ("metric_batch_size_dependent", "the evaluation metric of one model changes with the evaluation batch size alone", [
         r"(?:error|accuracy|metric|score|top-?\d)\w*\b.{0,60}\bdepending (?:only )?on (?:the )?(?:test |eval\w* |val\w* )?"
