@@ -304,7 +304,7 @@ def test_negated_mentions_and_trends_do_not_count():
         ("Why can't it fit the training set when the model has 10M parameters?", "train_improves", False),
         ("On the train split it gets to 99% within two epochs.", "train_poor", False),
         ("Train and validation losses are close to each other, both around 1.2.", "train_val_plateau_together", True),
-        ("My val accuracy is always exactly equal to the train accuracy, in every run.", "metric_copies_other_split", True),
+        ("My val accuracy is always exactly equal to the train accuracy.", "metric_copies_other_split", True),
         ("The val accuracy is close to the train accuracy, a point below it.", "metric_copies_other_split", False),
     ],
 )
