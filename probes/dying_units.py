@@ -54,7 +54,8 @@ def dying_units(target: Target, ctx: ProbeContext, options: DyingUnitsOptions) -
 
     Trains a copy `steps` steps with your optimizer and step on the training batches (`train_data`, else
     the batch), then judges the ReLU-family sites on the batch again: a layer with at most `alive` of its
-    units dead at the start (or whose dead share rose by more than `dead`) and more than `dead` after is
+    units dead at the start (or whose dead share rose by more than `dead`, or that ends with every unit dead
+    while some lived at the start) and more than `dead` after is
     `units_die_in_training`; none is `units_stay_alive`. A run that turns non-finite, or a model without
     rectifiers, gives no verdict.
     """
@@ -74,11 +75,13 @@ def dying_units(target: Target, ctx: ProbeContext, options: DyingUnitsOptions) -
                 )
     after = _dead(target, model.train())
     # died: mostly alive at the start, or a share of dead units that rose by more than `dead` while training
-    # (a class-score ReLU with 3 of 10 units dead at init and all 10 after has died in training)
+    # (a class-score ReLU with 3 of 10 units dead at init and all 10 after has died in training), or a layer
+    # partly alive at the start and wholly dead after: no gradient crosses it any more (a 2-unit bottleneck)
     at_start = {w: before.get(w, (1.0,))[0] for w in after}  # a site first seen after training: no verdict
     died = {
         w: v for w, v in after.items()
-        if v[0] > options.dead and (at_start[w] <= options.alive or v[0] - at_start[w] > options.dead)
+        if v[0] > options.dead
+        and (at_start[w] <= options.alive or v[0] - at_start[w] > options.dead or (v[0] >= 1.0 > at_start[w]))
     }  # fmt: skip
     meas: dict[str, Any] = {
         "steps": options.steps,

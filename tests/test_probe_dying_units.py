@@ -89,3 +89,30 @@ def test_a_model_without_rectifiers_is_not_judged():
     t = _target(False)
     t = t.model_copy(update={"model": nn.Sequential(nn.Linear(6, 1), nn.Flatten(0))})
     assert run("dying_units", t).status == "not_applicable"
+
+
+
+class Bottleneck(nn.Module):
+    """A classifier through a 4-unit ReLU code; with this seed 3 of the 4 code units are dead at the start."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        torch.manual_seed(3)
+        self.enc, self.head = nn.Linear(16, 4), nn.Linear(4, 6)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (B, 16) -> (B, 6)
+        code = torch.relu(self.enc(x))  # (B, 4)
+        return self.head(code)
+
+
+@pytest.mark.parametrize(("lr", "dies"), [(0.3, True), (1e-3, False)])
+def test_a_layer_partly_alive_then_wholly_dead_died_in_training(lr: float, dies: bool):
+    """3 of 4 units dead at the start (more than `alive`), all 4 after: the last live path closed."""
+    g = torch.Generator().manual_seed(0)
+    y = torch.randint(0, 6, (128,), generator=g)
+    x = torch.rand(6, 16, generator=g)[y] + 0.3 * torch.rand(128, 16, generator=g)
+    t = Target(model=Bottleneck(), batch=(x, y), loss_fn=F.cross_entropy,
+               optimizer=lambda p: torch.optim.Adam(p, lr=lr))  # fmt: skip
+    r = run("dying_units", t)
+    assert list(r.measurements["dead_before"].values()) == [0.75]
+    assert ("units_die_in_training" in r.outcomes) is dies, r.measurements
