@@ -1,7 +1,7 @@
 """Plain tensors used as weights: a module attribute that is a float tensor, neither a Parameter nor a buffer,
 multiplied with the activations in forward (`q @ self.keys.t()`): no optimizer can ever train it.
 
-Used by step_audit. May import: torch.
+Used by step_audit. May import: torch, the probe helpers.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
+from ._common import input_tensors
+
 _PRODUCTS = {"matmul", "mm", "bmm", "linear", "einsum", "addmm", "baddbmm", "conv1d", "conv2d", "conv3d", "rmatmul"}
 
 
@@ -20,16 +22,6 @@ def _storage(t: torch.Tensor) -> int | None:
     if t.layout != torch.strided or t.device.type == "meta":
         return None
     return t.untyped_storage().data_ptr()
-
-
-def _flat(x: Any) -> list[torch.Tensor]:
-    if isinstance(x, torch.Tensor):
-        return [x]
-    if isinstance(x, (list, tuple)):
-        return [t for v in x for t in _flat(v)]
-    if isinstance(x, dict):
-        return [t for v in x.values() for t in _flat(v)]
-    return []
 
 
 def plain_tensors(model: nn.Module) -> dict[int, tuple[str, nn.Module, str]]:
@@ -64,7 +56,7 @@ class PlainWeightWatch(TorchFunctionMode):
     def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
         if self.plain and getattr(func, "__name__", "").strip("_") in _PRODUCTS:
-            ts = _flat(args) + _flat(kwargs or {})
+            ts = input_tensors(args) + input_tensors(kwargs or {})
             if any(t.requires_grad for t in ts):
                 for t in ts:
                     hit = self.plain.get(_storage(t) or -1) if not t.requires_grad else None
