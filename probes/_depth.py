@@ -17,19 +17,23 @@ COLLAPSE = 1e-3  # a later layer's output RMS this far below the first layer's: 
 MIN_LAYERS = 4
 
 
-def watch_output_scale(model: nn.Module) -> tuple[list[Any], list[tuple[str, float]]]:
-    """Forward hooks noting (name, output RMS) of each weighted layer with non-zero weights, first call only.
+def watch_output_scale(model: nn.Module) -> tuple[list[Any], dict[str, float]]:
+    """Forward hooks noting name -> output RMS of each weighted layer with non-zero weights, in first-call order.
 
-    A zero-initialised layer (a ReZero or adaLN-Zero branch, a zero head) outputs nothing by design: left out."""
-    seen: list[tuple[str, float]] = []
+    A layer called many times (an RNN cell's projection, one call per time step) keeps its largest RMS, and a
+    call on an all-zero input (an initial zero state) is skipped: a collapse is small on every call. A
+    zero-initialised layer (a ReZero or adaLN-Zero branch, a zero head) outputs nothing by design: left out."""
+    seen: dict[str, float] = {}
 
     def hook_for(name: str) -> Any:
         def hook(mod: nn.Module, args: Any, out: Any) -> None:
+            x = args[0] if args else None
             if not isinstance(out, torch.Tensor) or not out.is_floating_point() or not out.numel():
                 return
-            if any(n == name for n, _ in seen) or not bool(mod.weight.detach().any()):
+            if not isinstance(x, torch.Tensor) or not bool(x.detach().any()) or not bool(mod.weight.detach().any()):
                 return
-            seen.append((name, float(out.detach().float().pow(2).mean().sqrt())))
+            rms = float(out.detach().float().pow(2).mean().sqrt())
+            seen[name] = max(seen.get(name, 0.0), rms)
 
         return hook
 
@@ -37,12 +41,13 @@ def watch_output_scale(model: nn.Module) -> tuple[list[Any], list[tuple[str, flo
     return handles, seen
 
 
-def signal_collapse(seen: list[tuple[str, float]], meas: dict[str, Any]) -> Finding | None:
+def signal_collapse(scales: dict[str, float], meas: dict[str, Any]) -> Finding | None:
     """A finding when some later layer's output RMS is under COLLAPSE times the first layer's (>= 4 layers).
 
     Each layer's weight gradient is its input times the gradient arriving at its output; when the forward
     signal shrinks geometrically so does the backward one, so every layer's gradient is tiny at once and
     the first/last ratio of gradient norms stays near 1: this reading catches what that ratio cannot."""
+    seen = list(scales.items())
     if len(seen) < MIN_LAYERS or seen[0][1] <= 0:
         return None
     name, low = min(seen[1:], key=lambda t: t[1])
@@ -58,11 +63,11 @@ def signal_collapse(seen: list[tuple[str, float]], meas: dict[str, Any]) -> Find
 
 
 def with_signal_collapse(
-    flow: list[str], seen: list[tuple[str, float]], into: tuple[list[Finding], dict[str, Any]]
+    flow: list[str], scales: dict[str, float], into: tuple[list[Finding], dict[str, Any]]
 ) -> list[str]:
     """The gradient-flow outcomes, with a collapsing signal read as vanishing gradients (not healthy flow)."""
     findings, meas = into
-    collapse = signal_collapse(seen, meas)
+    collapse = signal_collapse(scales, meas)
     if collapse is None:
         return flow
     findings.append(collapse)
