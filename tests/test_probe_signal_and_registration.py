@@ -234,3 +234,25 @@ def test_a_few_shared_groups_are_a_leak(shared: int, overlap: bool):
     r = run("data_audit", t)
     assert ("groups_overlap" in r.outcomes) is overlap, (r.outcomes, r.summary)
     assert ("groups_disjoint" in r.outcomes) is not overlap
+
+
+class ZeroStateCell(nn.Module):
+    """A hand-written recurrent cell whose state starts at zero: its first recurrent call sees h0 = 0."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inp, self.wx, self.wh, self.head = nn.Linear(8, 16), nn.Linear(16, 32), nn.Linear(32, 32), nn.Linear(32, 3)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (B, T, 8)
+        h = x.new_zeros(x.shape[0], 32)
+        for t in range(x.shape[1]):
+            h = torch.tanh(self.wx(self.inp(x[:, t])) + self.wh(h))  # (B, 32)
+        return self.head(h)
+
+
+def test_an_initial_zero_state_is_not_a_collapsed_signal():
+    torch.manual_seed(0)
+    x, y = torch.randn(16, 12, 8), torch.randint(0, 3, (16,))
+    r = run("activations", Target(model=ZeroStateCell(), batch=(x, y), loss_fn=F.cross_entropy))
+    assert not any("collapses" in f.text for f in r.findings), r.summary
+    assert r.measurements["depth_signal_ratio"] > 1e-3
