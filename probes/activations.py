@@ -234,16 +234,11 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     order: list[str] = []
     hooks = watch_modules(model, lambda n, mod: order.append(n) if n and n not in order else None)
     steps: list[tuple[torch.Tensor, bool, bool]] = []  # (input leaf of the first recurrent layer, batch_first)
-    for m in model.modules():
-        if isinstance(m, RECURRENT):
-            hooks.append(m.register_forward_pre_hook(_time_leaf(steps)))
     rec = _Recorder(batch=target.batch_size)
     scale_hooks, scales = watch_output_scale(model)
-    hooks += scale_hooks + [
-        m.register_forward_hook(rec.recurrent_hook(n or "rnn"))
-        for n, m in model.named_modules()
-        if isinstance(m, RECURRENT)
-    ]
+    recurrent = [(n, m) for n, m in model.named_modules() if isinstance(m, RECURRENT)]
+    hooks += [m.register_forward_pre_hook(_time_leaf(steps)) for _, m in recurrent] + scale_hooks
+    hooks += [m.register_forward_hook(rec.recurrent_hook(n or "rnn")) for n, m in recurrent]
     with rec:
         out = forward(target, model, inputs)
         loss = target.loss_fn(out, targets) if target.loss_fn is not None else main_tensor(out).pow(2).mean()

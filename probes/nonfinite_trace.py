@@ -73,7 +73,7 @@ class _First(TorchFunctionMode):
 
     hit: tuple[str, list[str], tuple[str, int, str] | None] | None = None
     in_library: bool = False  # the hit's op was called by a third-party package, not by the user's code
-    empty_mean: bool = False  # the hit is a mean over nothing: every label ignore_index, or 0 / 0 in the loss
+    empty_mean: str = ""  # the hit is a mean over nothing, and why: every label ignore_index, or 0 / 0 in the loss
     in_loss: bool = False  # set while loss_fn runs (a 0 / 0 there is a masked mean that kept no element)
     log_of_zero: bool = False  # the hit is a log of an exact 0 (a probability that underflowed): log space avoids it
 
@@ -91,9 +91,10 @@ class _First(TorchFunctionMode):
                     name = getattr(func, "__name__", str(func)).strip("_")
                     self.hit = (name, [_range(t) for t in ins[:3]], user_frame())
                     self.in_library = called_from_library()
-                    self.empty_mean = _all_ignored(name, args, kwargs or {}) or (
-                        self.in_loss and _mean_over_nothing(name, args)
-                    )
+                    if _all_ignored(name, args, kwargs or {}):
+                        self.empty_mean = "every label is ignore_index"
+                    elif self.in_loss and _mean_over_nothing(name, args):
+                        self.empty_mean = "a masked mean whose mask kept no element"
                     zeros = any(t.is_floating_point() and bool((t == 0).any()) for t in ins)
                     self.log_of_zero = name in _LOGS and zeros
         return out
@@ -211,7 +212,8 @@ def nonfinite_trace(target: Target, ctx: ProbeContext, options: NonfiniteOptions
     contained_at = None
     if tracer.hit and not finite_out:
         tags = ["empty_loss_mean"] if tracer.empty_mean else ["nonfinite_forward"]
-        return _report(tags + (["log_of_zero"] if tracer.log_of_zero else []), "forward", tracer.hit, {})
+        tags += ["log_of_zero"] if tracer.log_of_zero else []
+        return _report(tags, "forward", tracer.hit, {}, tracer.empty_mean)
     if tracer.hit:
         notes.append(_contained(tracer.hit, tracer.in_library))
         meas["contained_nonfinite_op"] = tracer.hit[0]
@@ -309,7 +311,7 @@ def _late_nonfinite(
     tags += ["empty_loss_mean"] if tracer.empty_mean else []
     tags += ["log_of_zero"] if tracer.log_of_zero else []
     if tracer.hit and tracer.hit[0::2] != contained_at:
-        return _report(tags, f"step {step}", tracer.hit, meas)
+        return _report(tags, f"step {step}", tracer.hit, meas, tracer.empty_mean)
     return ProbeResult(
         name="nonfinite_trace",
         status="failed",
@@ -351,11 +353,15 @@ def _norm(model: torch.nn.Module) -> float:
 
 
 def _report(
-    tag: str | list[str], when: str, hit: tuple[str, list[str], tuple[str, int, str] | None], meas: dict[str, Any]
+    tag: str | list[str],
+    when: str,
+    hit: tuple[str, list[str], tuple[str, int, str] | None],
+    meas: dict[str, Any],
+    empty_why: str = "",
 ) -> ProbeResult:
     op, ranges, frame = hit
     tags = [tag] if isinstance(tag, str) else tag
-    empty = ": a mean over no kept labels (0/0)" if "empty_loss_mean" in tags else ""
+    empty = f" because {empty_why} (a mean over no labels, 0/0)" if "empty_loss_mean" in tags else ""
     if empty:
         when = "the loss" if when == "forward" else f"the loss at {when}"
     text = f"`{op}` turned finite inputs {', '.join(ranges)} into Inf/NaN ({when}){empty}"
