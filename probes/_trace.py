@@ -8,6 +8,7 @@ ops a loss function runs internally are not double counted.
 from __future__ import annotations
 
 import warnings
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,8 +79,9 @@ class OpRecorder(TorchFunctionMode):
     reductions: bool = False  # also note reductions over the batch axis and row-by-row products (not for audits)
     events: list[ShapeEvent] = field(default_factory=list)
     n_ops: int = 0
-    # Outputs of `linear` (features on the last axis), held so their ids stay theirs for this one pass.
-    linear_outs: dict[int, torch.Tensor] = field(default_factory=dict)
+    # Outputs of `linear` (features on the last axis), by id; weakly held, so a freed one drops out (and a new
+    # tensor that reuses its id is never mistaken for it) and a large model's activations are not kept alive.
+    linear_outs: weakref.WeakValueDictionary[int, torch.Tensor] = field(default_factory=weakref.WeakValueDictionary)
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -145,7 +147,7 @@ class OpRecorder(TorchFunctionMode):
     def _check_norm(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         x = args[0] if args else kwargs.get("input")
         a = self.batch_axis
-        if name == "normalize" and isinstance(x, torch.Tensor) and id(x) in self.linear_outs:
+        if name == "normalize" and isinstance(x, torch.Tensor) and self.linear_outs.get(id(x)) is x:
             # A Linear's output keeps its features on the last axis; an L2 norm over another (non-batch) axis
             # of a (B, T, D) tensor, as F.normalize's default dim=1 does, scales each token by the others.
             given = "dim" in kwargs or len(args) > 2
