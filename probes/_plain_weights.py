@@ -26,7 +26,9 @@ def _storage(t: torch.Tensor) -> int | None:
 
 def plain_tensors(model: nn.Module) -> dict[int, tuple[str, nn.Module, str]]:
     """Storage -> (display name, owner, attribute) of each float tensor attribute (>= 2-D, not all one value)
-    that nn.Module does not register. A constant (a zero state) is left out: it holds no learned value."""
+    that nn.Module does not register. A constant (a zero state) is left out: it holds no learned value, and so
+    is a view of a registered tensor (`self.w = self.proj.weight.data`): the optimizer trains its storage."""
+    registered = {_storage(t) for t in [*model.parameters(), *model.buffers()]}
     out: dict[int, tuple[str, nn.Module, str]] = {}
     for mname, mod in model.named_modules():
         for attr, val in vars(mod).items():
@@ -35,7 +37,7 @@ def plain_tensors(model: nn.Module) -> dict[int, tuple[str, nn.Module, str]]:
             if val.dim() < 2 or val.numel() < 4 or bool((val == val.reshape(-1)[0]).all()):
                 continue
             key = _storage(val)
-            if key is not None:
+            if key is not None and key not in registered:
                 out[key] = (f"{mname + '.' if mname else ''}{attr}", mod, attr)
     return out
 
@@ -45,12 +47,16 @@ class PlainWeightWatch(TorchFunctionMode):
     """Notes the plain tensor attributes that meet a gradient-carrying operand in a product (matmul, linear, conv)."""
 
     model: nn.Module
+    original: nn.Module | None = None  # the user's model: a deep copy loses a view's tie to a parameter
     plain: dict[int, tuple[str, nn.Module, str]] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         super().__init__()
         self.plain = plain_tensors(self.model)
+        if self.original is not None:  # judged on the user's own objects, read only
+            untied = {name for name, _, _ in plain_tensors(self.original).values()}
+            self.plain = {k: v for k, v in self.plain.items() if v[0] in untied}
         self._before = {key: getattr(mod, attr) for key, (_, mod, attr) in self.plain.items()}
 
     def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:

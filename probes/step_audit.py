@@ -120,7 +120,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     stats_before = frozen_norm_stats(model, eval_set=True) if target.train_step is not None else {}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
-    with MaskedGradWatch(model, opt) as masked, PlainWeightWatch(model) as plain:
+    with MaskedGradWatch(model, opt) as masked, PlainWeightWatch(model, target.model) as plain:
         state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
     if plain.weights():
         audit.add(

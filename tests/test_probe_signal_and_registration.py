@@ -85,6 +85,25 @@ def test_plain_tensors_used_as_weights_are_never_trained(registered: bool):
         assert "keys" in text and "values" in text and "pos" not in text and "state" not in text
 
 
+class TiedView(nn.Module):
+    """A decoder that reads the encoder's weight through a plain attribute holding a view of its storage."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.enc = nn.Linear(16, 8)
+        self.dec_weight = self.enc.weight.data  # (8, 16): the encoder's own storage, trained through it
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.tanh(self.enc(x)) @ self.dec_weight  # (B, 16)
+
+
+def test_a_plain_view_of_a_registered_weight_is_not_an_untrained_weight():
+    torch.manual_seed(0)
+    x = torch.randn(4, 16)
+    r = run("step_audit", Target(model=TiedView(), batch=(x, x), loss_fn=F.mse_loss))
+    assert "unregistered_tensors" not in r.outcomes, r.summary
+
+
 class FrozenBN(nn.Module):
     """A conv net whose batch norm is put in eval by freeze_bn(); `keep` re-freezes it in train()."""
 
