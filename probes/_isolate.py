@@ -126,12 +126,12 @@ def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | Non
         target._loss_state.reset(dup)
     own = _reachable(dup) | (target._loss_state.module_ids() if target._loss_state else set())
     orig_names = {id(m): n or type(orig).__name__ for n, m in orig.named_modules()}
-    met: list[tuple[int, str]] = []
+    runs: list[dict[int, tuple[nn.Module, str]]] = []  # modules kept referenced: ids stay unique
 
     def seen(mod: nn.Module, _args: Any) -> None:
         stateful = any(True for _ in mod.parameters(recurse=False)) or any(True for _ in mod.buffers(recurse=False))
         if id(mod) not in own and (id(mod) in orig_names or stateful):  # stateless losses/activations are fine
-            met.append((id(mod), orig_names.get(id(mod)) or f"<{type(mod).__name__} outside the model>"))
+            runs[-1][id(mod)] = (mod, orig_names.get(id(mod)) or f"<{type(mod).__name__} outside the model>")
 
     handle = register_module_forward_pre_hook(seen)
     before = {n: t.detach().clone() for n, t in _tensors(orig)}
@@ -139,15 +139,18 @@ def _runs_original(target: Target, orig: nn.Module, dup: nn.Module) -> str | Non
     try:
         with fork_rng(dup), torch.no_grad():
             dup.train()
-            out = forward(target, dup, clone_batch(target.raw_inputs))
-            if target.loss_fn is not None:
-                target.loss_fn(out, clone_batch(target.targets))
+            for _ in range(2):  # twice: a layer the forward constructs anew is met as a new instance each time
+                runs.append({})
+                out = forward(target, dup, clone_batch(target.raw_inputs))
+                if target.loss_fn is not None:
+                    target.loss_fn(out, clone_batch(target.targets))
     finally:
         handle.remove()
         for m in dup.modules():
             m.training = modes.get(id(m), m.training)  # a module the forward built itself keeps its own mode
     built = _reachable(dup)  # a layer the forward built and attached to the copy (lazy init) is the copy's own
-    strangers = [name for i, name in met if i in orig_names or i not in built]
+    # A stranger met in both runs existed before them (a global, a closure); one met once was built by forward.
+    strangers = [name for i, (_, name) in runs[0].items() if i in orig_names or (i not in built and i in runs[1])]
     changed = [n for n, t in _tensors(orig) if not torch.equal(t.detach(), before[n])]
     if not strangers and not changed:
         return None

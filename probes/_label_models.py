@@ -57,7 +57,7 @@ def predictability(
     xt: torch.Tensor, yt: torch.Tensor, xv: torch.Tensor | None, yv: torch.Tensor | None, cls: bool
 ) -> dict[str, float]:
     """Held-out skill of simple models within train (kNN leave-one-out; ridge and, for classes, nearest
-    class mean on a half split) and on val."""
+    class mean on a half split), on val, and within val alone (`val_within`, 16 rows or more)."""
     xs = standardise(xt, xt)
     half = len(xs) // 2
     within = [
@@ -73,4 +73,10 @@ def predictability(
         if cls:
             on_val.append(_score(_centroid(xs, yt, xvs), yv, cls))
         out["val"] = max(on_val)
+        if len(xv) >= 16:  # the same simple models within validation alone: do its labels follow its inputs?
+            xw, vh = standardise(xv, xv), len(xv) // 2
+            out["val_within"] = max(
+                _score(_knn(xw, yv, xw, cls, loo=True), yv, cls),
+                _score(_linear(xw[:vh], yv[:vh], xw[vh:], cls), yv[vh:], cls),
+            )
     return out

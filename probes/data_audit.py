@@ -12,6 +12,7 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import main_input
 from ._data import DataNotUsable, data_rows, index_dtype, scale_check
+from ._fit_stats import stats_from_val
 from ._label_models import predictability, standardise
 from ._tokens import bag_of_tokens, position_lookup
 from .registry import ProbeContext, probe
@@ -91,6 +92,8 @@ def _key(g: Any) -> Any:
         "labels_predictable",
         "labels_unpredictable",
         "val_labels_unpredictable",
+        "val_relation_differs",
+        "stats_from_val",
         "features_scaled",
         "features_unscaled",
         "constant_features",
@@ -113,7 +116,10 @@ def data_audit(target: Target, ctx: ProbeContext, options: DataAuditOptions) -> 
     wrongly; predictable in train but not in val means the splits disagree. With no more rows than
     features, or under 8 rows per class, a failed label check is inconclusive (`label_check` says why),
     never evidence. Feature means or standard deviations above `scale`, constant features and Inf/NaN are
-    reported, and classes under 5% of the examples.
+    reported, and classes under 5% of the examples. Normalisation statistics that saw validation rows (a
+    stored per-feature extreme only validation rows reach; features scaled exactly over both splits) are
+    `stats_from_val`; validation labels that follow validation inputs although train's models miss them
+    are `val_relation_differs` (the relation moved), not unpredictable labels.
     """
     source = "train_data" if target.train_data is not None else "batch"
     try:
@@ -214,6 +220,9 @@ def _split_check(
                                      f"{options.overlap:.0%}: noted, not called leakage)"))
     else:
         tags.append("splits_disjoint")
+    if text := stats_from_val(target.model, xt, xv):
+        tags.append("stats_from_val")
+        findings.append(Finding(text=text))
 
 
 def _label_features(
@@ -293,8 +302,17 @@ def _label_verdict(
         text = f"simple models predict training labels no better than chance ({within} vs chance {chance:.2f})"
         findings.append(Finding(text=text + ": inputs and labels look unrelated"))
     elif "val" in skill and skill["val"] <= chance + floor and skill["train_heldout"] > chance + 2 * margin:
-        tags.append("val_labels_unpredictable")
         text = f"labels are predictable within train ({within}) but not on validation ({skill['val']:.2f} vs "
+        if skill.get("val_within", chance) > chance + margin:
+            # Validation labels follow validation inputs: the relation moved between splits, the pairs are intact.
+            tags.append("val_relation_differs")
+            text += (
+                f"chance {chance:.2f}) by models fit on train, while within validation they are "
+                f"({skill['val_within']:.2f}): the input-label relation differs between the splits, labels are intact"
+            )
+            findings.append(Finding(text=text))
+            return
+        tags.append("val_labels_unpredictable")
         findings.append(Finding(text=text + f"chance {chance:.2f})"))
     else:
         tags.append("labels_predictable")
@@ -328,6 +346,7 @@ def _result(tags: list[str], findings: list[Finding], meas: dict[str, Any]) -> P
         "groups_overlap",
         "labels_unpredictable",
         "val_labels_unpredictable",
+        "stats_from_val",
         "features_unscaled",
         "constant_features",
         "inputs_constant",

@@ -21,6 +21,7 @@ from debug_agent.schemas import Finding, ProbeResult, ProbeStatus, Target
 
 from ._common import call_flat, clone, clone_batch, copy_model, finding_at, fork_rng, main_tensor
 from ._draws import SAMPLING, RandomOps
+from ._module_calls import ModuleCallWatch
 from .registry import ProbeContext, probe
 
 
@@ -38,7 +39,7 @@ def _gap(a: torch.Tensor, b: torch.Tensor) -> float:
 
 @probe(
     headline=("other_seed_gap", "same_seed_repeat_gap"),
-    outcomes=("eval_repeatable", "eval_random", "eval_stateful", "eval_sampling"),
+    outcomes=("eval_repeatable", "eval_random", "eval_stateful", "eval_sampling", "eval_layers_rebuilt"),
     cost=1.0,
     options=EvalRandomnessOptions,
 )
@@ -52,7 +53,8 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
     eval-mode forward is random but keeps no state (dropout called with training=True, attention
     dropout passed regardless of self.training), unless every draw is sampling (Gaussian noise, integers,
     categorical: never a dropout mask), as a VAE's latent or a diffusion step's noise and timestep are by
-    design (`eval_sampling`, passed).
+    design (`eval_sampling`, passed). A forward that constructs layers with parameters on each call is
+    random through their fresh initialisation (`eval_layers_rebuilt`): weights nothing trains.
     Random draws made during the forward are listed with their source lines. Forward passes only.
     """
     base = copy_model(target).eval()
@@ -69,8 +71,9 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
         return main_tensor(out).detach().double().cpu().clone()
 
     one = clone(base)
-    first = call(one, ctx.seed, record=True)
-    repeat = call(one, ctx.seed)
+    with ModuleCallWatch(one) as calls:  # layers constructed in forward draw fresh random weights per call
+        first = call(one, ctx.seed, record=True)
+        repeat = call(one, ctx.seed)
     other = call(clone(base, target), ctx.seed + 1)
     again = call(clone(base, target), ctx.seed)
     meas: dict[str, Any] = {
@@ -79,7 +82,20 @@ def eval_randomness(target: Target, ctx: ProbeContext, options: EvalRandomnessOp
         "fresh_copy_gap": float(f"{_gap(first, again):.3g}"),
         "random_draws_in_eval_forward": [w for w, _ in recorder.calls][:10],
     }
+    if built := calls.built_in_forward():
+        meas["layers_built_in_forward"] = built
+        if meas["other_seed_gap"] > options.tol:
+            return _rebuilt(built, meas)
     return _judge(meas, recorder.calls, options.tol)
+
+
+def _rebuilt(built: list[str], meas: dict[str, Any]) -> ProbeResult:
+    """The forward's randomness is the initialisation of layers it constructs: not dropout left on."""
+    text = (
+        f"the eval-mode forward changes with the seed because it constructs layers with parameters on every call "
+        f"({', '.join(built[:4])}): each call initialises fresh random weights, which nothing trains or saves"
+    )
+    return _result("failed", ["eval_layers_rebuilt"], [Finding(text=text)], meas, text)
 
 
 def _judge(meas: dict[str, Any], calls: list[tuple[str, tuple[str, int, str] | None]], tol: float) -> ProbeResult:

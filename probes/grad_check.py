@@ -9,18 +9,19 @@ Such a result is `inconclusive` with the reason, never evidence. Imports torch, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 from pydantic import BaseModel, ConfigDict, Field
-from torch import nn
 from torch.overrides import TorchFunctionMode
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
 from ._common import call_flat, clone_batch, copy_model, display_path, fork_rng, main_tensor, user_frame
+from ._handwritten import custom_functions, reversals, standing_hooks
+from ._module_calls import ModuleCallWatch
 from .registry import ProbeContext, probe
 
 # Ops whose derivative jumps somewhere: finite differences across the jump disagree with backward.
@@ -51,6 +52,7 @@ class _Watch(TorchFunctionMode):
     hooks: list[str] = field(default_factory=list)
     kinks: list[str] = field(default_factory=list)
     low: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)  # nn.Module classes whose own `backward` autograd skips
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -69,66 +71,6 @@ class _Watch(TorchFunctionMode):
     def _note(self, into: list[str], what: str) -> None:
         frame = user_frame()
         into.append(f"{what} at {display_path(frame[0])}:{frame[1]}" if frame else what)
-
-
-def _custom_nodes(root: Any) -> Iterator[Any]:
-    """Every graph node behind `root` made by a custom autograd.Function (it has a `_forward_cls`)."""
-    seen, stack = set(), [root]
-    while stack:
-        node = stack.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
-        if getattr(node, "_forward_cls", None) is not None:
-            yield node
-        stack.extend(n for n, _ in getattr(node, "next_functions", ()))
-
-
-def _custom_functions(root: Any) -> list[str]:
-    """Names of custom autograd.Functions in the graph behind `root`."""
-    return list(dict.fromkeys(node._forward_cls.__name__ for node in _custom_nodes(root)))
-
-
-def _reversals(root: Any, seed: int) -> dict[str, float]:
-    """Custom Functions whose backward only multiplies the incoming gradient by a negative constant.
-
-    That is a gradient reversal layer (domain-adversarial training): the reversed gradient is the point,
-    so finite differences of the forward cannot judge it. Each node's own backward is called with a
-    seeded random gradient (the node is its own ctx); anything else it returns is not a reversal.
-    """
-    gen = torch.Generator().manual_seed(seed)
-    found: dict[str, float] = {}
-    for node in _custom_nodes(root):
-        cls, meta = node._forward_cls, getattr(node, "_input_metadata", ())
-        if len(meta) != 1:
-            continue
-        g = torch.randn(tuple(meta[0].shape), generator=gen, dtype=meta[0].dtype).to(meta[0].device)
-        try:
-            with torch.no_grad():
-                out = cls.backward(node, g)
-        except (RuntimeError, TypeError, AttributeError, ValueError):
-            continue
-        first = out[0] if isinstance(out, tuple) else out
-        if isinstance(first, torch.Tensor) and first.shape == g.shape:
-            c = float((first * g).sum() / (g * g).sum())
-            if c < 0 and torch.allclose(first, c * g, rtol=1e-5, atol=1e-12):
-                found[cls.__name__] = c
-    return found
-
-
-def _standing_hooks(model: nn.Module) -> list[str]:
-    """Gradient hooks registered before forward: on parameters, on modules, or globally."""
-    from torch.nn.modules import module as nn_module
-
-    out = [f"tensor hook on {n}" for n, p in model.named_parameters() if getattr(p, "_backward_hooks", None)]
-    out += [
-        f"backward hook on module {n or type(m).__name__}"
-        for n, m in model.named_modules()
-        if getattr(m, "_backward_hooks", None) or getattr(m, "_backward_pre_hooks", None)
-    ]
-    if getattr(nn_module, "_global_backward_hooks", None) or getattr(nn_module, "_global_backward_pre_hooks", None):
-        out.append("a global module backward hook")
-    return out
 
 
 def _cast(t: Any, dtype: torch.dtype) -> Any:
@@ -213,20 +155,29 @@ def _setup(target: Target, seed: int) -> tuple[_Problem, torch.Tensor, _Watch, s
     """Build the float64 problem (float32 when the code cannot run in float64) and run it once, watched."""
     try:
         prob = _Problem(target, torch.float64, seed)
-        with _Watch(torch.float64) as watch:
+        with _Watch(torch.float64) as watch, ModuleCallWatch(prob.model) as calls:
             loss = prob.value()
+        watch.ignored = calls.ignored_backwards()
         return prob, loss, watch, None
     except RuntimeError as exc:  # code that hard-wires float32 cannot run in float64
         fallback = str(exc).splitlines()[0][:120]
     prob = _Problem(target, torch.float32, seed)
-    with _Watch(torch.float32) as watch:
+    with _Watch(torch.float32) as watch, ModuleCallWatch(prob.model) as calls:
         loss = prob.value()
+    watch.ignored = calls.ignored_backwards()
     return prob, loss, watch, fallback
 
 
 @probe(
     headline=("max_rel_diff",),
-    outcomes=("grads_match", "grads_approximate", "grads_mismatch", "custom_function_mismatch", "gradient_reversal"),
+    outcomes=(
+        "grads_match",
+        "grads_approximate",
+        "grads_mismatch",
+        "custom_function_mismatch",
+        "gradient_reversal",
+        "module_backward_ignored",
+    ),
     cost=10.0,
     options=GradCheckOptions,
 )
@@ -248,8 +199,8 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         return ProbeResult(
             name="grad_check", status="not_applicable", summary="nothing differentiable reaches the output"
         )
-    handwritten = [f"custom autograd.Function {c}" for c in _custom_functions(loss.grad_fn)]
-    handwritten += watch.hooks + _standing_hooks(target.model)
+    handwritten = [f"custom autograd.Function {c}" for c in custom_functions(loss.grad_fn)]
+    handwritten += watch.hooks + standing_hooks(target.model)
     gen = torch.Generator().manual_seed(ctx.seed)
     dirs = [
         [torch.randn(v.shape, generator=gen, dtype=dtype).to(v.device) for v in prob.vars]
@@ -278,12 +229,14 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         meas["rel_diff_by_step"] = {f"{s:g}": float(f"{e:.3g}") for s, e in sorted(by_step.items())}
         best = min(by_step.values())
         meas["best_rel_diff"] = float(f"{best:.3g}")
-        reversed_ = _reversals(loss.grad_fn, ctx.seed) if handwritten and best > options.tol else {}
+        reversed_ = reversals(loss.grad_fn, ctx.seed) if handwritten and best > options.tol else {}
         if reversed_ and set(reversed_) == set(meas["custom_functions"]) and len(handwritten) == len(reversed_):
             return _reversal(reversed_, best, meas)
         if handwritten and best > options.tol:
             return _mismatch(prob, grads, gen, options, worst, handwritten, meas)
         return _explained(prob, watch, best, by_step, options, meas)
+    if watch.ignored:
+        return _ignored(watch.ignored, worst, meas)
     tag = "grads_match" if worst <= options.warn else "grads_approximate"
     return ProbeResult(
         name="grad_check",
@@ -291,6 +244,23 @@ def grad_check(target: Target, ctx: ProbeContext, options: GradCheckOptions) -> 
         outcomes=[tag],
         measurements=meas,
         summary=f"backward agrees with finite differences (max relative difference {worst:.1e})",
+    )
+
+
+def _ignored(ignored: list[str], worst: float, meas: dict[str, Any]) -> ProbeResult:
+    """The gradient autograd computes agrees with forward, but the backward the user wrote never runs."""
+    meas["ignored_module_backward"] = ignored
+    text = (
+        f"{', '.join(ignored[:4])} define `backward` on an nn.Module and run in forward, but autograd never calls "
+        f"it: the gradient is that of forward (finite differences agree to {worst:.1e}), not the hand-written one"
+    )
+    return ProbeResult(
+        name="grad_check",
+        status="failed",
+        outcomes=["module_backward_ignored"],
+        measurements=meas,
+        findings=[Finding(text=text)],
+        summary=f"the hand-written backward of {ignored[0]} is never called: autograd differentiates its forward",
     )
 
 

@@ -15,6 +15,7 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 from ._accumulation import accumulation
 from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
 from ._masked_grads import MaskedGradWatch
+from ._module_calls import ModuleCallWatch, param_ids
 from ._plain_weights import PlainWeightWatch
 from ._step_modes import frozen_norm_stats, frozen_stats_moved, step_mode
 from .registry import ProbeContext, probe
@@ -68,6 +69,8 @@ def _unregistered(model: nn.Module) -> list[str]:
         "outside_params_stuck",
         "unregistered_modules",
         "unregistered_tensors",
+        "modules_built_in_forward",
+        "module_backward_ignored",
         "params_frozen",
         "grad_path_ok",
         "grad_path_cut",
@@ -120,8 +123,14 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     stats_before = frozen_norm_stats(model, eval_set=True) if target.train_step is not None else {}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
-    with MaskedGradWatch(model, opt) as masked, PlainWeightWatch(model, target.model) as plain:
+    trained = param_ids(opt, target._loss_state) if target._loss_state is not None else param_ids(opt)
+    with (
+        MaskedGradWatch(model, opt) as masked,
+        PlainWeightWatch(model, target.model) as plain,
+        ModuleCallWatch(model, trained) as calls,
+    ):
         state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
+    _stray_modules(calls, audit)
     if plain.weights():
         audit.add(
             "unregistered_tensors",
@@ -166,6 +175,8 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     return audit.result(status, _summary(audit.outcomes, audit.findings, status))
 
 
+# Trainable weights that live outside what the optimizer steps: "parameters updated" would hide them.
+_STRAY = {"unregistered_modules", "unregistered_tensors", "modules_built_in_forward"}
 _BAD = {
     "grads_accumulate",
     "frozen_params_moved",
@@ -176,6 +187,8 @@ _BAD = {
     "outside_params_stuck",
     "unregistered_modules",
     "unregistered_tensors",
+    "modules_built_in_forward",
+    "module_backward_ignored",
     "grad_path_cut",
     "eval_mode_in_step",
 }
@@ -220,6 +233,22 @@ def _registration(model: nn.Module, audit: _Audit) -> None:
     if frozen:
         audit.add(
             "params_frozen", f"{len(frozen)} parameter tensor(s) have requires_grad=False: {', '.join(frozen[:8])}"
+        )
+
+
+def _stray_modules(calls: ModuleCallWatch, audit: _Audit) -> None:
+    """Layers built while forward runs, and module `backward` methods autograd never calls."""
+    if built := calls.built_in_forward():
+        audit.add(
+            "modules_built_in_forward",
+            "layers with parameters are constructed anew on every forward call, so each call draws fresh random "
+            f"weights that no optimizer holds and no checkpoint saves: {', '.join(built[:4])}",
+        )
+    if ignored := calls.ignored_backwards():
+        audit.add(
+            "module_backward_ignored",
+            f"{', '.join(ignored[:4])} define a `backward` method on an nn.Module, which autograd never calls (it "
+            "differentiates forward instead); a custom gradient needs a torch.autograd.Function",
         )
 
 
@@ -277,7 +306,7 @@ def _updates(
             f"{len(stuck)} of {len(trainable)} trainable tensors got gradients but did not change: "
             f"{', '.join(stuck[:8])}",
         )
-    elif trainable and not tiny and not {"unregistered_modules", "unregistered_tensors"} & set(audit.outcomes):
+    elif trainable and not tiny and not _STRAY & set(audit.outcomes):
         audit.outcomes.append("params_updated")
 
 

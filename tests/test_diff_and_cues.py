@@ -161,6 +161,11 @@ FILE_CASES = [
         "class Op(nn.Module):\n    def forward(self, x):\n        return x\n",
     ),
     (
+        "module_backward",
+        "class GRL(nn.Module):\n    def forward(self, x):\n        return x\n\n    def backward(self, g):\n        return -g\n",
+        "class Lit(L.LightningModule):\n    def backward(self, loss):\n        loss.backward()\n",
+    ),
+    (
         "separate_shuffle",
         "def load(X, y):\n    X = X[torch.randperm(len(X))]\n    y = y[torch.randperm(len(y))]\n",
         "def load(X, y):\n    idx = torch.randperm(len(X))\n    X, y = X[idx], y[idx]\n",

@@ -306,6 +306,25 @@ def test_negated_mentions_and_trends_do_not_count():
         ("Train and validation losses are close to each other, both around 1.2.", "train_val_plateau_together", True),
         ("My val accuracy is always exactly equal to the train accuracy.", "metric_copies_other_split", True),
         ("The val accuracy is close to the train accuracy, a point below it.", "metric_copies_other_split", False),
+        ("Per token the weights over the 5 experts add up to anything between 0.1 and 0.4, while per expert the "
+         "weights over the 32 tokens add up to exactly 1.", "sums_over_wrong_axis", True),
+        ("Per token the weights over the 5 experts add up to exactly 1, as they should.", "sums_over_wrong_axis", False),
+        ("A worker that just finished keeps its old LSTM hidden state into the new episode.", "state_carried", True),
+        ("A worker that just finished starts the new episode with a zero LSTM hidden state.", "state_carried", False),
+        ("The actions at the first step of a new episode change when I alter observations from the previous "
+         "episode.", "order_dependent", True),
+        ("The actions at the first step of a new episode are the same whatever the previous episode held.",
+         "order_dependent", False),
+        ("My own F1 computed from the saved predictions is about 5 points higher than what the script reports.",
+         "metric_recomputed_differs", True),
+        ("My own F1 computed from the saved predictions matches what the script reports.",
+         "metric_recomputed_differs", False),
+        ("Two checkpoints with clearly different score rankings get exactly the same AUC.",
+         "metric_contradicts_outputs", True),
+        ("Two checkpoints with clearly different score rankings get clearly different AUCs.",
+         "metric_contradicts_outputs", False),
+        ("With a shallower stack the same script is well behaved.", "shallower_works", True),
+        ("With a deeper stack the same script is well behaved.", "shallower_works", False),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):

@@ -68,3 +68,111 @@ def test_lazy_layers_get_their_shapes_before_the_probes_run():
     assert "lazy_layers" in info.extra and info.n_params == 2 * 4 + 4 + 4 + 1
     r = run("step_audit", t)
     assert r.status == "passed" and "optimizer_misses_params" not in r.outcomes, r.summary
+
+
+class ConvBuiltEachCall(nn.Module):
+    """Constructs its projection inside forward (a local layer): fresh random weights on every call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.head = nn.Linear(3, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # (B, 2) -> (B,)
+        h = nn.Linear(2, 3)(x)  # (B, 3), never registered
+        return self.head(nn.ReLU()(h)).squeeze(-1)
+
+
+class ParameterFreeModulesInForward(nn.Module):
+    """Builds only parameter-free modules in forward (activations): nothing to train is lost."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.proj = nn.Linear(2, 3)
+        self.head = nn.Linear(3, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(nn.Tanh()(self.proj(x))).squeeze(-1)
+
+
+@pytest.mark.parametrize(
+    ("make", "flagged"), [(ConvBuiltEachCall, True), (ParameterFreeModulesInForward, False), (BuiltInInit, False)]
+)
+def test_layers_constructed_in_every_forward_are_found(make, flagged):
+    r = run("step_audit", _target(make()))
+    assert ("modules_built_in_forward" in r.outcomes) is flagged, r.summary
+    assert (r.status == "failed") is flagged and ("params_updated" in r.outcomes) is not flagged, r.summary
+    if flagged:  # plain torch: two calls on the same input disagree, and the checkpoint lacks the layer
+        m, (x, _) = make(), _target(make()).batch
+        assert not torch.equal(m(x), m(x))
+        assert set(m.state_dict()) == {"head.weight", "head.bias"}
+
+
+class ReversalAsModule(nn.Module):
+    """A gradient reversal written as an nn.Module with a `backward` method: autograd never calls it."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x
+
+    def backward(self, grad: torch.Tensor) -> torch.Tensor:
+        return -grad
+
+
+class _Reverse(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):  # noqa: ANN001, ANN205  (autograd.Function's own signature)
+        return x.view_as(x)
+
+    @staticmethod
+    def backward(ctx, grad):  # noqa: ANN001, ANN205
+        return -grad
+
+
+class ReversalAsFunction(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return _Reverse.apply(x)
+
+
+class Adversary(nn.Module):
+    def __init__(self, reversal: nn.Module) -> None:
+        super().__init__()
+        self.enc, self.rev, self.cls = nn.Linear(2, 4), reversal, nn.Linear(4, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.cls(self.rev(self.enc(x))).squeeze(-1)
+
+
+@pytest.mark.parametrize(("reversal", "ignored"), [(ReversalAsModule, True), (ReversalAsFunction, False)])
+def test_a_module_backward_that_autograd_never_calls(reversal, ignored):
+    target = _target(Adversary(reversal()))
+    check = run("grad_check", target)
+    assert ("module_backward_ignored" in check.outcomes) is ignored, check.summary
+    assert (check.status == "failed") is ignored, check.summary
+    audit = run("step_audit", target)
+    assert ("module_backward_ignored" in audit.outcomes) is ignored, audit.summary
+    # plain torch: the encoder's gradient is the same with and without the "reversal" module
+    with_rev, plain = Adversary(reversal()), Adversary(nn.Identity())
+    plain.load_state_dict(with_rev.state_dict())
+    x, y = target.batch
+    for m in (with_rev, plain):
+        nn.functional.mse_loss(m(x), y).backward()
+    assert torch.equal(with_rev.enc.weight.grad, plain.enc.weight.grad) is ignored
+
+
+class DropoutAlwaysOn(nn.Module):
+    """Random in eval mode for another reason: dropout called with training=True."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.proj, self.head = nn.Linear(2, 8), nn.Linear(8, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(nn.functional.dropout(self.proj(x), 0.5, training=True)).squeeze(-1)
+
+
+@pytest.mark.parametrize(
+    ("make", "outcome"),
+    [(ConvBuiltEachCall, "eval_layers_rebuilt"), (DropoutAlwaysOn, "eval_random"), (BuiltInInit, "eval_repeatable")],
+)
+def test_eval_randomness_tells_rebuilt_layers_from_dropout(make, outcome):
+    r = run("eval_randomness", _target(make()))
+    assert r.outcomes == [outcome], r.summary

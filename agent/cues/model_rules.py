@@ -229,6 +229,24 @@ def custom_backward(path: str, text: str) -> list[tuple[int, str]]:
     return out
 
 
+@cue("module_backward", scope="file", on=("source",))
+def module_backward(path: str, text: str) -> list[tuple[int, str]]:
+    """An nn.Module subclass with its own `backward` method, which autograd never calls."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    out = []
+    for node in ast.walk(tree):
+        bases = [ast.unparse(b) for b in node.bases] if isinstance(node, ast.ClassDef) else []
+        if not any(re.fullmatch(r"(?:torch\.)?(?:nn\.)?Module", b) for b in bases):
+            continue  # a LightningModule's `backward` is a training hook the trainer does call
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef) and item.name == "backward":
+                out.append((item.lineno, f"nn.Module {node.name} defines backward(): autograd differentiates forward"))
+    return out
+
+
 @cue("saturating_stack", scope="file", on=("source",))
 def saturating_stack(path: str, text: str) -> list[tuple[int, str]]:
     """Four or more sigmoid/tanh activations stacked in one file's model."""

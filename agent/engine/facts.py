@@ -7,7 +7,7 @@ values here; trends and relations are read with the broad word rules of `_fact_w
 the sentence it came from. What a fact means for each cause is catalog data (each entry's `facts`
 table), never code.
 
-May import: nothing of ours but `_fact_words`, `_fact_reports`, `_fact_setup`, `_fact_numbers` and `_fact_logs`.
+May import: nothing of ours but `_fact_words`, `_fact_reports`, `_fact_setup`, `_fact_traced`, `_fact_numbers` and `_fact_logs`.
 """
 
 # ruff: noqa: E501  (regular expressions for reading numbers; one pattern per line)
@@ -24,6 +24,7 @@ from debug_agent.engine import _fact_text as whole_text
 from debug_agent.engine._fact_reports import RULES as REPORT_RULES
 from debug_agent.engine._fact_setup import EXCEPT as SETUP_EXCEPT
 from debug_agent.engine._fact_setup import RULES as SETUP_RULES
+from debug_agent.engine._fact_traced import RULES as TRACED_RULES
 from debug_agent.engine._fact_words import EXCEPT, NEGATABLE, NEGATION, RULES, TRAIN, VAL
 
 
@@ -38,7 +39,7 @@ class Fact:
 
 
 _SPLIT = re.compile(r"(?<=[.!?;])\s+|\n\s*\n|\n\s*[-*\u2022]\s+")
-MORE_RULES = REPORT_RULES + SETUP_RULES
+MORE_RULES = REPORT_RULES + SETUP_RULES + TRACED_RULES
 _COMPILED = [(fid, desc, [re.compile(p, re.IGNORECASE) for p in pats]) for fid, desc, pats in RULES + MORE_RULES]
 _NEGATION = re.compile(NEGATION, re.IGNORECASE)
 _EXCEPT = {

@@ -1,0 +1,40 @@
+"""Word-read facts about what a reporter traced by hand: which axis a normalisation sums to one over, which
+recurrent state crosses an episode boundary, what an evaluation script's number disagrees with.
+
+Same form as `_fact_words.RULES` (fact id, what the fact says, regular expressions tried per sentence,
+case-insensitive); every id here is defined elsewhere too, and these are further ways a reporter states it.
+Rules name the observation, never a cause; what a fact means for each cause is the catalog's `facts` tables.
+
+May import: nothing of ours.
+"""
+
+# ruff: noqa: E501  (a table of regular expressions: one pattern per line reads better than split strings)
+
+from __future__ import annotations
+
+_SUMS = r"\b(?:add|sum)s? (?:up )?to"
+_STATE = r"(?:hidden|cell|recurrent|rnn|lstm|gru|memory)(?: and cell)?(?: states?| memory)?"
+
+RULES: list[tuple[str, str, list[str]]] = [
+    # One axis sums to exactly one while the other does not: the normalisation runs over the wrong axis.
+    ("sums_over_wrong_axis", "probabilities sum to one over the wrong axis", [
+        rf"^(?=.*{_SUMS} (?:anything |somewhere |values? )?(?:between|from) (?:about )?0?\.\d)(?=.*{_SUMS} exactly (?:one|1)\b)",
+    ]),
+    ("state_carried", "a hidden state or buffer is carried over between calls", [
+        rf"\b{_STATE}\b.{{0,60}}\binto the (?:new|next) (?:episode|sequence|utterance|game)",
+        rf"\b(?:keeps?|kept|carr(?:y|ies|ied)) (?:its |their |the )?(?:old |previous |stale )?{_STATE}\b.{{0,40}}\b(?:new|next) (?:episode|sequence|game)",
+    ]),
+    ("order_dependent", "results depend on what was processed before", [
+        r"(?:first|opening) (?:steps?|actions?|outputs?|q-?values?)\b.{0,40}\bnew episode\b.{0,80}\b(?:change|depend|differ)\w*\b.{0,80}\b(?:previous|last|old|prior) episode",
+        r"\bnew episode\b.{0,60}\b(?:change|depend|differ)\w*\b.{0,40}\b(?:alter|change|perturb)\w* (?:the )?(?:observations?|inputs?|states?) (?:from|of) (?:the )?(?:previous|last|old|prior) episode",
+    ]),
+    ("shallower_works", "a shallower model (fewer layers or blocks) trains well where the deep one does not", [
+        r"\b(?:shallower|fewer (?:layers|blocks|stages)|less deep)\b.{0,60}\b(?:well[- ]behaved|stable|trains? (?:fine|well|normally)|works?(?: fine| well)?|converges?|is fine|behaves?)\b",
+    ]),
+    ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
+        r"\bmy own (?:\w+ ){0,2}(?:computed|calculated|implementation|computation|code)\b.{0,80}\b(?:higher|lower|different)\b.{0,40}\b(?:script|code|tool|library|evaluat\w*|metric)\b.{0,20}(?:reports?|prints?|gives?|says?|shows?|computes?)",
+    ]),
+    ("metric_contradicts_outputs", "the reported metric and the outputs, looked at, disagree", [
+        r"\bdifferent (?:confidence |score )?(?:rankings?|scores?|predictions?|outputs?|detections?)\b.{0,40}\b(?:get|give|have|score)s? (?:exactly )?the same (?:m?ap|auc|accuracy|f1|score|metric|value)\b",
+    ]),
+]
