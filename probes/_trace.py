@@ -82,6 +82,9 @@ class OpRecorder(TorchFunctionMode):
     # Outputs of `linear` (features on the last axis), by id; weakly held, so a freed one drops out (and a new
     # tensor that reuses its id is never mistaken for it) and a large model's activations are not kept alive.
     linear_outs: weakref.WeakValueDictionary[int, torch.Tensor] = field(default_factory=weakref.WeakValueDictionary)
+    # Storage of the model's outputs and of the targets, marked before the loss runs: a same-rank outer
+    # broadcast of one against the other ((B,1) predictions minus (1,B) targets) compares every pair.
+    roles: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -112,6 +115,17 @@ class OpRecorder(TorchFunctionMode):
             self._check_pairwise(name, args, out)
         return out
 
+    def mark(self, tensors: list[torch.Tensor], role: str) -> None:
+        """Note which storage holds the model's outputs ("output") and which the targets ("target")."""
+        for t in tensors:
+            if t.layout == torch.strided and t.device.type != "meta" and t.numel():
+                self.roles.setdefault(t.untyped_storage().data_ptr(), role)
+
+    def _role(self, t: torch.Tensor) -> str | None:
+        if t.layout != torch.strided or t.device.type == "meta" or not t.numel():
+            return None
+        return self.roles.get(t.untyped_storage().data_ptr())
+
     def _record(self, *a: Any, **k: Any) -> None:
         self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, library=called_from_library(), **k))
 
@@ -123,7 +137,8 @@ class OpRecorder(TorchFunctionMode):
             return
         if min(a.numel(), b.numel()) <= 1:
             return  # a scalar
-        if a.dim() == b.dim() and self.stage not in PAIRWISE_SUSPECT_STAGES:
+        across = {self._role(a), self._role(b)} == {"output", "target"}  # a prediction against its target
+        if a.dim() == b.dim() and self.stage not in PAIRWISE_SUSPECT_STAGES and not across:
             return  # same-rank broadcasting (an explicit outer product, a bias)
         if out.numel() > max(a.numel(), b.numel()) and _stretched_alike(a.shape, b.shape, out.shape):
             # Both operands were stretched to each other's length: (N,1) against (N,) gives (N,N).

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._common import clone_batch, copy_model, finding_at, forward
+from ._common import clone_batch, copy_model, finding_at, forward, input_tensors
 from ._trace import OpRecorder, ShapeEvent
 from .registry import ProbeContext, probe
 
@@ -90,8 +90,10 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     Runs the model's forward, `loss_fn` and `metric_fn` once on a copy under a torch function mode.
     An elementwise op is flagged when operands of different rank are both stretched, so the result
     is bigger than either ((N,1) against (N,) gives (N,N)); an elementwise loss is flagged when its
-    input and target shapes differ; softmax/log_softmax/normalize over the batch axis, a softmax over an
-    axis of size 1 (always 1, its log always 0), an L2 normalize of a Linear's (B, T, D) output over an axis
+    input and target shapes differ; so is a same-rank outer broadcast of the model's output against the
+    targets ((B,1) predictions minus (1,B) targets: every prediction meets every target);
+    softmax/log_softmax/normalize over the batch axis, a softmax over an axis of size 1 (always 1, its log
+    always 0), an L2 normalize of a Linear's (B, T, D) output over an axis
     other than its features, and bare `squeeze()` calls are noted, and so is a
     reshape/view in the user's code whose new axis takes part of one old axis and part of another. Each finding names
     the op, the shapes and the user's source line.
@@ -104,6 +106,8 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     stages = ["forward"]
     with torch.no_grad(), recorder:
         out = forward(target, model, inputs)
+        recorder.mark(input_tensors(out), "output")
+        recorder.mark(input_tensors(targets), "target")
         if target.loss_fn is not None:
             recorder.stage = "loss_fn"
             stages.append(recorder.stage)

@@ -49,6 +49,30 @@ def test_outer_product_of_different_lengths_is_no_broadcast_hazard() -> None:
     assert buggy.status == "failed" and {"broadcast_expansion", "loss_shape_mismatch"} & set(buggy.outcomes)
 
 
+def _value_loss_row_targets(out: torch.Tensor, returns: torch.Tensor) -> torch.Tensor:
+    """(B, 1) critic values against returns stored as a (1, B) row: every value meets every return."""
+    return ((out - returns) ** 2).mean()
+
+
+def _ranking_loss(out: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """A pairwise ranking loss: every prediction against every other prediction, on purpose."""
+    s = out.squeeze(-1)
+    order = (y[:, None] > y[None, :]).float()  # (B, B) from the targets alone
+    return (torch.relu(1 - (s[:, None] - s[None, :])) * order).mean()
+
+
+def test_predictions_broadcast_against_a_row_of_targets_are_a_hazard_but_pairs_of_predictions_are_not() -> None:
+    g = torch.Generator().manual_seed(0)
+    x, y = torch.randn(16, 3, generator=g), torch.randn(16, generator=g)
+    buggy = run("shape_audit", Target(model=nn.Linear(3, 1), batch=(x, y[None, :]), loss_fn=_value_loss_row_targets))
+    healthy = run("shape_audit", Target(model=nn.Linear(3, 1), batch=(x, y), loss_fn=_ranking_loss))
+    assert buggy.status == "failed" and "broadcast_expansion" in buggy.outcomes, buggy.summary
+    assert healthy.status == "passed", healthy.summary
+    # plain torch: the buggy loss is the mean over all 16 x 16 pairs, not over the 16 matched ones
+    out = nn.Linear(3, 1)(x)
+    assert (out - y[None, :]).shape == (16, 16)
+
+
 # --- eval_randomness: a diffusion step samples on purpose; dropout left on does not ------------------
 
 
