@@ -325,6 +325,10 @@ def test_negated_mentions_and_trends_do_not_count():
          "metric_contradicts_outputs", False),
         ("With a shallower stack the same script is well behaved.", "shallower_works", True),
         ("With a deeper stack the same script is well behaved.", "shallower_works", False),
+        ("After many epochs the cross-entropy is still essentially log(number of classes).", "loss_at_chance", True),
+        ("After many epochs the cross-entropy is far below log(number of classes).", "loss_at_chance", False),
+        ("The loss moves in the fourth decimal place per epoch.", "loss_slow", True),
+        ("The loss is printed to the fourth decimal place per epoch.", "loss_slow", False),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):

@@ -31,6 +31,14 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("shallower_works", "a shallower model (fewer layers or blocks) trains well where the deep one does not", [
         r"\b(?:shallower|fewer (?:layers|blocks|stages)|less deep)\b.{0,60}\b(?:well[- ]behaved|stable|trains? (?:fine|well|normally)|works?(?: fine| well)?|converges?|is fine|behaves?)\b",
     ]),
+    # The reference value named in words rather than as a number: "still log(number of classes)".
+    ("loss_at_chance", "a loss at the value of uniform guessing (ln C for C classes)", [
+        r"\b(?:loss|cross[- ]?entropy|nll)\b(?:\s+(?:is|was|stays?|stayed|sits?|sat|remains?|remained|still|stuck|at|around|about|near|close to|essentially|basically|roughly|exactly|approximately|~))+\s*(?:ln|log)\s*\(\s*(?:the )?(?:number|count|no\.?) of (?:classes|labels|categories|\w+)\s*\)",
+        r"\b(?:loss|cross[- ]?entropy|nll)\b(?:\s+(?:is|was|stays?|stayed|sits?|sat|remains?|remained|still|stuck|at|around|about|near|close to|essentially|basically|roughly|exactly|approximately|~))+\s*(?:ln|log) of the number of (?:classes|labels|categories)\b",
+    ]),
+    ("loss_slow", "the loss falls, but very slowly", [
+        r"\bloss\b.{0,30}\b(?:moves?|changes?|drops?|decreases?|improves?) (?:only )?in the (?:third|fourth|fifth|sixth|3rd|4th|5th|6th) decimal",
+    ]),
     ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
         r"\bmy own (?:\w+ ){0,2}(?:computed|calculated|implementation|computation|code)\b.{0,80}\b(?:higher|lower|different)\b.{0,40}\b(?:script|code|tool|library|evaluat\w*|metric)\b.{0,20}(?:reports?|prints?|gives?|says?|shows?|computes?)",
     ]),
