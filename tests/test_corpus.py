@@ -51,6 +51,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-02x",
     "fresh-2026-12-03y",
     "fresh-2026-12-03z",
+    "fresh-2026-12-03t",
 )
 
 
