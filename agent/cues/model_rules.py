@@ -213,38 +213,38 @@ def batchnorm_batch_stats(code: str, func: str | None) -> str | None:
     return None
 
 
-@cue("custom_backward", scope="file", on=("source",))
-def custom_backward(path: str, text: str) -> list[tuple[int, str]]:
-    """A custom torch.autograd.Function with a hand-written backward."""
+def _backward_methods(text: str, base: re.Pattern[str]) -> list[tuple[int, str]]:
+    """(line, class name) of each `backward` method defined in a class with a base matching `base`."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
         return []
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and any("Function" in ast.unparse(b) for b in node.bases):
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == "backward":
-                    out.append((item.lineno, f"hand-written backward in {node.name}"))
-    return out
+    return [
+        (item.lineno, node.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef) and any(base.search(ast.unparse(b)) for b in node.bases)
+        for item in node.body
+        if isinstance(item, ast.FunctionDef) and item.name == "backward"
+    ]
+
+
+@cue("custom_backward", scope="file", on=("source",))
+def custom_backward(path: str, text: str) -> list[tuple[int, str]]:
+    """A custom torch.autograd.Function with a hand-written backward."""
+    return [(no, f"hand-written backward in {name}") for no, name in _backward_methods(text, re.compile("Function"))]
+
+
+# A plain nn.Module base only: a LightningModule's `backward` is a training hook the trainer does call.
+_MODULE_BASE = re.compile(r"^(?:torch\.)?(?:nn\.)?Module$")
 
 
 @cue("module_backward", scope="file", on=("source",))
 def module_backward(path: str, text: str) -> list[tuple[int, str]]:
     """An nn.Module subclass with its own `backward` method, which autograd never calls."""
-    try:
-        tree = ast.parse(text)
-    except SyntaxError:
-        return []
-    out = []
-    for node in ast.walk(tree):
-        bases = [ast.unparse(b) for b in node.bases] if isinstance(node, ast.ClassDef) else []
-        if not any(re.fullmatch(r"(?:torch\.)?(?:nn\.)?Module", b) for b in bases):
-            continue  # a LightningModule's `backward` is a training hook the trainer does call
-        for item in node.body:
-            if isinstance(item, ast.FunctionDef) and item.name == "backward":
-                out.append((item.lineno, f"nn.Module {node.name} defines backward(): autograd differentiates forward"))
-    return out
+    return [
+        (no, f"nn.Module {name} defines backward(): autograd differentiates forward")
+        for no, name in _backward_methods(text, _MODULE_BASE)
+    ]
 
 
 @cue("saturating_stack", scope="file", on=("source",))
