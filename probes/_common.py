@@ -118,6 +118,13 @@ def call_flat(target: Target, model: nn.Module, tensors: Any) -> Any:
     return forward(target, model, with_tensors(target.raw_inputs, list(tensors)))
 
 
+def storage_key(t: torch.Tensor) -> int | None:
+    """Which memory a tensor's values live in (views share it); None where there is no such address."""
+    if t.layout != torch.strided or t.device.type == "meta":
+        return None
+    return t.untyped_storage().data_ptr()
+
+
 def input_tensors(inputs: Any) -> list[torch.Tensor]:
     """The tensors of an inputs structure in order (the normalized view probes perturb)."""
     return flat_tensors(inputs)

@@ -2,7 +2,8 @@
 
 Two traces of it, each exact, so honest code does not produce them by chance:
 - a per-feature buffer of the model (a stored minimum, maximum, mean or std, shape (F,)) whose every
-  element is a statistic of the data and one of them a value that only validation rows reach;
+  element is a data value at or beyond its feature's training range, one of them a value that only
+  validation rows reach (or that equals a moment of both splits and not of train);
 - features that, over training and validation rows together, have exactly mean 0 and std 1 (or min 0 and
   max 1) while the training rows alone do not: they were scaled with statistics of both splits.
 
@@ -27,7 +28,9 @@ def _buffer_from_val(name: str, buf: torch.Tensor, xt: torch.Tensor, xv: torch.T
     both = torch.cat([xt, xv])
     hits_t = _close(xt, b).any(0)  # (F,): the element is a value some training row holds
     hits_v = _close(xv, b).any(0)
-    if bool((hits_t | hits_v).all()) and bool((hits_v & ~hits_t).any()):
+    # An extreme: every element at or beyond the training range of its feature (a stored min or max).
+    extreme = (b <= xt.amin(0)) | (b >= xt.amax(0))
+    if bool((hits_t | hits_v).all()) and bool(extreme.all()) and bool((hits_v & ~hits_t).any()):
         feats = torch.nonzero(hits_v & ~hits_t).flatten().tolist()
         return (
             f"buffer {name} stores, for feature(s) {feats[:4]}, a value that only validation rows reach: the "

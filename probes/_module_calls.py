@@ -16,7 +16,6 @@ from collections import Counter
 from types import TracebackType
 from typing import Any
 
-import torch
 from torch import nn
 from torch.nn.modules import module as nn_module
 
@@ -68,8 +67,8 @@ class ModuleCallWatch:
             params = [p for p in mod.parameters(recurse=False) if p.requires_grad and id(p) not in self.known]
             if params:
                 self.strays[key] = mod
-        cls = own_backward(mod)
-        if cls is not None and key not in self.backwards:
+        cls = own_backward(mod) if key not in self.backwards else None
+        if cls is not None:
             self.backwards[key] = (mod, cls)
             method = mod.backward
 
@@ -89,13 +88,3 @@ class ModuleCallWatch:
         names = [cls.__qualname__ for key, (_, cls) in self.backwards.items() if key not in self.called]
         return list(dict.fromkeys(names))
 
-
-def param_ids(*groups: Any) -> set[int]:
-    """Ids of the tensors in optimizer param groups or modules (anything the run trains)."""
-    out: set[int] = set()
-    for g in groups:
-        if isinstance(g, nn.Module):
-            out |= {id(p) for p in g.parameters()}
-        elif isinstance(g, torch.optim.Optimizer):
-            out |= {id(p) for group in g.param_groups for p in group["params"]}
-    return out

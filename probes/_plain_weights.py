@@ -13,22 +13,16 @@ import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
-from ._common import input_tensors
+from ._common import input_tensors, storage_key
 
 _PRODUCTS = {"matmul", "mm", "bmm", "linear", "einsum", "addmm", "baddbmm", "conv1d", "conv2d", "conv3d", "rmatmul"}
-
-
-def _storage(t: torch.Tensor) -> int | None:
-    if t.layout != torch.strided or t.device.type == "meta":
-        return None
-    return t.untyped_storage().data_ptr()
 
 
 def plain_tensors(model: nn.Module) -> dict[int, tuple[str, nn.Module, str]]:
     """Storage -> (display name, owner, attribute) of each float tensor attribute (>= 2-D, not all one value)
     that nn.Module does not register. A constant (a zero state) is left out: it holds no learned value, and so
     is a view of a registered tensor (`self.w = self.proj.weight.data`): the optimizer trains its storage."""
-    registered = {_storage(t) for t in [*model.parameters(), *model.buffers()]}
+    registered = {storage_key(t) for t in [*model.parameters(), *model.buffers()]}
     out: dict[int, tuple[str, nn.Module, str]] = {}
     for mname, mod in model.named_modules():
         for attr, val in vars(mod).items():
@@ -36,7 +30,7 @@ def plain_tensors(model: nn.Module) -> dict[int, tuple[str, nn.Module, str]]:
                 continue
             if val.dim() < 2 or val.numel() < 4 or bool((val == val.reshape(-1)[0]).all()):
                 continue
-            key = _storage(val)
+            key = storage_key(val)
             if key is not None and key not in registered:
                 out[key] = (f"{mname + '.' if mname else ''}{attr}", mod, attr)
     return out
@@ -65,7 +59,7 @@ class PlainWeightWatch(TorchFunctionMode):
             ts = input_tensors(args) + input_tensors(kwargs or {})
             if any(t.requires_grad for t in ts):
                 for t in ts:
-                    hit = self.plain.get(_storage(t) or -1) if not t.requires_grad else None
+                    hit = self.plain.get(storage_key(t) or -1) if not t.requires_grad else None
                     if hit and hit[0] not in self.used:
                         self.used.append(hit[0])
         return out

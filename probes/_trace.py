@@ -15,7 +15,7 @@ from typing import Any
 import torch
 from torch.overrides import TorchFunctionMode
 
-from ._common import called_from_library, user_frame
+from ._common import called_from_library, storage_key, user_frame
 
 # Elementwise binary ops whose output shape is the broadcast of both operands.
 ELEMENTWISE = frozenset(
@@ -118,13 +118,12 @@ class OpRecorder(TorchFunctionMode):
     def mark(self, tensors: list[torch.Tensor], role: str) -> None:
         """Note which storage holds the model's outputs ("output") and which the targets ("target")."""
         for t in tensors:
-            if t.layout == torch.strided and t.device.type != "meta" and t.numel():
-                self.roles.setdefault(t.untyped_storage().data_ptr(), role)
+            if t.numel() and (key := storage_key(t)) is not None:
+                self.roles.setdefault(key, role)
 
     def _role(self, t: torch.Tensor) -> str | None:
-        if t.layout != torch.strided or t.device.type == "meta" or not t.numel():
-            return None
-        return self.roles.get(t.untyped_storage().data_ptr())
+        key = storage_key(t) if t.numel() else None
+        return self.roles.get(key) if key is not None else None
 
     def _record(self, *a: Any, **k: Any) -> None:
         self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, library=called_from_library(), **k))

@@ -15,7 +15,7 @@ from debug_agent.schemas import Finding, ProbeResult, Target
 from ._accumulation import accumulation
 from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
 from ._masked_grads import MaskedGradWatch
-from ._module_calls import ModuleCallWatch, param_ids
+from ._module_calls import ModuleCallWatch
 from ._plain_weights import PlainWeightWatch
 from ._step_modes import frozen_norm_stats, frozen_stats_moved, step_mode
 from .registry import ProbeContext, probe
@@ -123,7 +123,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     stats_before = frozen_norm_stats(model, eval_set=True) if target.train_step is not None else {}
     outside = dict(target._loss_state.named_parameters()) if target._loss_state is not None else {}
     outside_before = {n: p.detach().clone() for n, p in outside.items()}
-    trained = param_ids(opt, target._loss_state) if target._loss_state is not None else param_ids(opt)
+    trained = {id(p) for g in opt.param_groups for p in g["params"]} | {id(p) for p in outside.values()}
     with (
         MaskedGradWatch(model, opt) as masked,
         PlainWeightWatch(model, target.model) as plain,

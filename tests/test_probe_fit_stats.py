@@ -74,3 +74,16 @@ def test_a_moved_relation_is_not_misaligned_validation_labels(shuffle, outcome):
     w = torch.linalg.lstsq(xv, yv).solution
     r2 = 1 - float(((xv @ w - yv) ** 2).mean() / yv.var())
     assert (r2 > 0.9) is (not shuffle)
+
+
+def test_a_stored_constant_vector_on_integer_data_is_not_an_extreme():
+    """Integer-valued features: a buffer of constants that happen to be data values, some reached only by
+    validation rows, is not a fitted extreme unless every element lies at or beyond the training range."""
+    g = torch.Generator().manual_seed(2)
+    xt = torch.randint(0, 5, (200, 3), generator=g).float()
+    xv = torch.randint(0, 7, (60, 3), generator=g).float()  # validation reaches 5 and 6
+    yt, yv = xt.sum(1, keepdim=True), xv.sum(1, keepdim=True)
+    const = torch.tensor([2.0, 6.0, 3.0])  # 6 only in validation, 2 and 3 inside the training range
+    r = run("data_audit", _target(MinMaxNet(const, const + 1), xt, yt, xv, yv))
+    assert "stats_from_val" not in r.outcomes, r.summary
+    assert bool((xv == 6).any()) and not bool((xt == 6).any())  # plain torch: the trap is really there
