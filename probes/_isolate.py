@@ -34,10 +34,20 @@ def deepcopy_module(model: nn.Module) -> nn.Module:
     the autograd graph, which deepcopy refuses) are copied detached."""
     memo: dict[int, Any] = {}
     for m in model.modules():
-        for value in vars(m).values():
-            if isinstance(value, torch.Tensor) and value.grad_fn is not None:
-                memo[id(value)] = value.detach().clone()
+        for tensor in _graph_tensors(list(vars(m).values())):
+            memo[id(tensor)] = tensor.detach().clone()
     return copy.deepcopy(model, memo)
+
+
+def _graph_tensors(value: Any, depth: int = 0) -> list[torch.Tensor]:
+    """Tensors still in the autograd graph, also inside the tuples, lists and dicts a forward left
+    (`self.attn_weights = (alphas, betas)`); three levels deep is as far as such caches go."""
+    if isinstance(value, torch.Tensor):
+        return [value] if value.grad_fn is not None else []
+    if depth > 3:
+        return []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+    return [t for item in items for t in _graph_tensors(item, depth + 1)]
 
 
 def _tensors(model: nn.Module) -> list[tuple[str, torch.Tensor]]:
