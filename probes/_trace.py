@@ -16,6 +16,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 
 from ._common import called_from_library, storage_key, user_frame
+from ._pooling import Contraction, WeightWatch
 
 # Elementwise binary ops whose output shape is the broadcast of both operands.
 ELEMENTWISE = frozenset(
@@ -85,9 +86,12 @@ class OpRecorder(TorchFunctionMode):
     # Storage of the model's outputs and of the targets, marked before the loss runs: a same-rank outer
     # broadcast of one against the other ((B,1) predictions minus (1,B) targets) compares every pair.
     roles: dict[int, str] = field(default_factory=dict)
+    weights: WeightWatch = field(default_factory=WeightWatch)  # softmax weights summed over another axis
+    _contractions: list[tuple[ShapeEvent, Contraction]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         super().__init__()
+        self.weights.batch_axis = self.batch_axis
 
     def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
@@ -97,6 +101,8 @@ class OpRecorder(TorchFunctionMode):
             out = func(*args, **kwargs)
         self.n_ops += 1
         name = getattr(func, "__name__", "")
+        if self.stage == "forward" and not self.reductions:
+            self._check_weights(name, args, kwargs, out)
         if name == "linear" and isinstance(out, torch.Tensor) and out.dim() >= 3:
             self.linear_outs[id(out)] = out
         if name in ELEMENTWISE:
@@ -124,6 +130,18 @@ class OpRecorder(TorchFunctionMode):
     def _role(self, t: torch.Tensor) -> str | None:
         key = storage_key(t) if t.numel() else None
         return self.roles.get(key) if key is not None else None
+
+    def __exit__(self, *exc: Any) -> Any:
+        result = super().__exit__(*exc)
+        dropped = [id(ev) for ev, c in self._contractions if self.weights.renormalised(c)]
+        self.events = [ev for ev in self.events if id(ev) not in dropped]
+        return result
+
+    def _check_weights(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], out: Any) -> None:
+        if (c := self.weights.see(name, args, kwargs, out)) is not None:
+            detail = f"normalised over axis {c.weight_axis}, summed over axis {c.summed_axis}"
+            self._record("weights_off_axis", c.op, [c.shape], None, detail=detail)
+            self._contractions.append((self.events[-1], c))
 
     def _record(self, *a: Any, **k: Any) -> None:
         self.events.append(ShapeEvent(*a, where=user_frame(), stage=self.stage, library=called_from_library(), **k))

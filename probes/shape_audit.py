@@ -22,6 +22,7 @@ TAGS = {
     "norm_over_singleton": "softmax_over_one",
     "norm_off_features": "norm_off_features",
     "axis_mix": "reshape_mixes_axes",
+    "weights_off_axis": "weights_summed_off_axis",
 }
 
 
@@ -44,6 +45,11 @@ def _describe(ev: ShapeEvent) -> str:
         return (
             f"`{ev.op}` turns {shapes} into {tuple(ev.out_shape or [])}: a new axis takes part of one axis and part "
             f"of another{' ' + ev.detail if ev.detail else ''} (a reshape where a permute/transpose was meant)"
+        )
+    if ev.kind == "weights_off_axis":
+        return (
+            f"`{ev.op}` sums softmax weights of shape {shapes} over another axis than they were normalised over "
+            f"({ev.detail}): the result is a sum that grows with that axis, not a weighted average"
         )
     if ev.kind == "norm_over_singleton":
         return f"`{ev.op}` over an axis of size 1 of {shapes} ({ev.detail}): every output is the same constant"
@@ -80,6 +86,7 @@ def _is_defect(ev: ShapeEvent) -> bool:
         "reshape_mixes_axes",
         "reshape_mixes_row_axes",
         "metric_broadcast",
+        "weights_summed_off_axis",
     ),
     cost=1.0,
     options=ShapeAuditOptions,
@@ -94,7 +101,8 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     targets ((B,1) predictions minus (1,B) targets: every prediction meets every target);
     softmax/log_softmax/normalize over the batch axis, a softmax over an axis of size 1 (always 1, its log
     always 0), an L2 normalize of a Linear's (B, T, D) output over an axis
-    other than its features, and bare `squeeze()` calls are noted, and so is a
+    other than its features, softmax weights that a sum, einsum or matmul contracts over another axis than
+    the one they were normalised over (pooling weights over heads summed over tokens), and bare `squeeze()` calls are noted, and so is a
     reshape/view in the user's code whose new axis takes part of one old axis and part of another. Each finding names
     the op, the shapes and the user's source line.
     An op in forward called by a third-party package rather than by the user's code (a library's own
