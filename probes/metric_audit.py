@@ -56,7 +56,8 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     comparison, means the metric is computed wrongly. A value outside the range that the best value
     implies (accuracy above 1, a negative error) is impossible. An accuracy-like metric of class labels then
     scores predictions right on exactly half the rows: far from half its best (0% from a floor-divided
-    count) it only moves at the extremes, which is inconsistent too. Then the same predictions and targets are
+    count) it only moves at the extremes, which is inconsistent too, and so is a constant prediction (every row one
+    class) that scores the best value although the labels are mixed (false positives never counted). Then the same predictions and targets are
     shuffled together: an average over examples does not move, so a metric that does averages something else
     (per-batch means over unequal batches, full batches only). When no perfect prediction can be built for
     the output layout (detections, nested outputs), only the order test runs: `metric_order_invariant`,
@@ -84,6 +85,18 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
                 text=f"the metric scores predictions that are right on exactly half the rows {half:.4g}, not about "
                 f"half of its perfect {best:.4g}: it only moves at the extremes (integer division, a threshold, or "
                 "a comparison of the whole batch at once)"
+            )
+        )
+    with torch.no_grad():
+        constant = _constant_scores_best(target, out, targets, ideal, best, n, options.tol)
+    meas["constant_prediction_scoring_best"] = constant
+    if constant is not None and "metric_ok" in tags:
+        tags = ["metric_inconsistent"]
+        findings.append(
+            Finding(
+                text=f"the metric scores a constant prediction ({constant}) {best:.4g}, the same as perfect "
+                "predictions, although the labels are not all that class: the rows it gets wrong are not counted "
+                "(false positives or negatives left out of the score)"
             )
         )
     with torch.no_grad():
@@ -142,6 +155,38 @@ def _half_right(
     expected = best * k / len(targets)
     # Macro averages and per-class scores stray from the share of right rows; a floor or a threshold lands at an end.
     return value if math.isfinite(value) and abs(value - expected) > 0.3 * best else None
+
+
+def _constant_scores_best(
+    target: Target, out: Any, targets: Any, ideal: torch.Tensor | None, best: float | None, n: float, tol: float
+) -> str | None:
+    """For an accuracy-like metric of class labels: the first constant prediction (every row the same class) that
+    scores the metric's best value, when the labels are not all that class (None: no such prediction)."""
+    y = main_tensor(out)
+    if ideal is None or best is None or ideal.shape != y.shape or len(targets) < 4:
+        return None
+    if not any(abs(best - v) <= tol * max(1.0, v) for v in (1.0, 100.0, n)):
+        return None
+    onehot = y.dim() == targets.dim() + 1
+    if onehot:
+        axis = ideal.dim() - 1 if ideal.dim() > 2 and ideal.shape[:-1] == targets.shape else 1
+        classes = range(min(ideal.shape[axis], 10))
+    elif bool(((targets == 0) | (targets == 1)).all()):
+        classes = range(2)
+    else:
+        return None
+    for k in classes:
+        if bool((targets == k).all()):
+            continue
+        if onehot:
+            idx = torch.full_like(targets.long(), k)
+            const = torch.nn.functional.one_hot(idx, ideal.shape[axis]).movedim(-1, axis).to(ideal.dtype) * 20 - 10
+        else:
+            const = torch.full_like(ideal, 20.0 if k else -20.0)  # a confident logit, also > 0.5 after a sigmoid
+        value = as_float(target.metric_fn(with_main_tensor(out, const), targets))
+        if math.isfinite(value) and abs(value - best) <= tol * max(1.0, abs(best)):
+            return f"every row class {k}"
+    return None
 
 
 def _reordered(target: Target, out: Any, targets: Any, seed: int) -> float | None:
