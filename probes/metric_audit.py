@@ -56,12 +56,12 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     comparison, means the metric is computed wrongly. A value outside the range that the best value
     implies (accuracy above 1, a negative error) is impossible. An accuracy-like metric of class labels then
     scores predictions right on exactly half the rows: far from half its best (0% from a floor-divided
-    count) it only moves at the extremes, which is inconsistent too, and so is a constant prediction (every row one
-    class) that scores the best value although the labels are mixed (false positives never counted). Then the same predictions and targets are
-    shuffled together: an average over examples does not move, so a metric that does averages something else
-    (per-batch means over unequal batches, full batches only). When no perfect prediction can be built for
-    the output layout (detections, nested outputs), only the order test runs: `metric_order_invariant`,
-    inconclusive.
+    count) it only moves at the extremes, which is inconsistent too, and so is a constant prediction (every
+    row one class) that scores the best value although the labels are mixed (false positives never counted).
+    Then the same predictions and targets are shuffled together: an average over examples does not move, so
+    a metric that does averages something else (per-batch means over unequal batches, full batches only).
+    When no perfect prediction can be built for the output layout (detections, nested outputs), only the
+    order test runs: `metric_order_invariant`, inconclusive.
     """
     model = copy_model(target).eval()
     inputs, targets = clone_batch(target.batch)

@@ -102,9 +102,9 @@ def shape_audit(target: Target, ctx: ProbeContext, options: ShapeAuditOptions) -
     softmax/log_softmax/normalize over the batch axis, a softmax over an axis of size 1 (always 1, its log
     always 0), an L2 normalize of a Linear's (B, T, D) output over an axis
     other than its features, softmax weights that a sum, einsum or matmul contracts over another axis than
-    the one they were normalised over (pooling weights over heads summed over tokens), and bare `squeeze()` calls are noted, and so is a
-    reshape/view in the user's code whose new axis takes part of one old axis and part of another. Each finding names
-    the op, the shapes and the user's source line.
+    the one they were normalised over (pooling weights over heads summed over tokens), and bare `squeeze()`
+    calls are noted, and so is a reshape/view in the user's code whose new axis takes part of one old axis
+    and part of another. Each finding names the op, the shapes and the user's source line.
     An op in forward called by a third-party package rather than by the user's code (a library's own
     arithmetic, e.g. relative-position bucketing) is noted as a library finding, never a defect.
     """
