@@ -52,6 +52,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-03y",
     "fresh-2026-12-03z",
     "fresh-2026-12-03t",
+    "fresh-2026-12-04u",
 )
 
 
