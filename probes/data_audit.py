@@ -14,6 +14,7 @@ from ._common import main_input
 from ._data import DataNotUsable, data_rows, index_dtype, scale_check
 from ._fit_stats import stats_from_val
 from ._label_models import predictability, standardise
+from ._relayout import restoring_reading
 from ._tokens import bag_of_tokens, position_lookup
 from .registry import ProbeContext, probe
 
@@ -93,6 +94,7 @@ def _key(g: Any) -> Any:
         "labels_unpredictable",
         "val_labels_unpredictable",
         "val_relation_differs",
+        "val_layout_scrambled",
         "stats_from_val",
         "features_scaled",
         "features_unscaled",
@@ -288,6 +290,20 @@ def _label_check(
         meas["label_check"] = f"inconclusive: {weak}"
     else:
         _label_verdict(skill, chance, (margin, floor), "accuracy" if cls else "R^2", (tags, findings, meas))
+    if "val_relation_differs" in tags and fv is not None and yv is not None:
+        row = tuple(data_rows(target.train_data, 1)[0].shape[1:])
+        bar = max(chance + margin, skill["train_heldout"] - margin)  # as good as on held-out training rows
+        if (found := restoring_reading((ft, yt), (fv, yv), row, cls, bar)) is not None:
+            tags.append("val_layout_scrambled")
+            meas["val_skill_relaid"] = round(found[1], 4)
+            findings.append(
+                Finding(
+                    text=f"validation inputs read as `{found[0]}` follow training's input-label relation "
+                    f"({found[1]:.2f}, held-out training rows {skill['train_heldout']:.2f}, as given "
+                    f"{skill['val']:.2f}): the validation split was laid out differently (a reshape where a "
+                    "permute was meant)"
+                )
+            )
 
 
 def _label_verdict(
