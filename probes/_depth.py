@@ -1,4 +1,4 @@
-"""The scale of the signal through a stack of weighted layers: a forward signal that collapses with depth.
+"""The scale of the signal through a stack of weighted layers: a forward signal that collapses or grows with depth.
 
 Used by the activations probe. Holds hooks and arithmetic only. May import: torch, schemas.
 """
@@ -14,6 +14,9 @@ from debug_agent.schemas import Finding
 
 WEIGHTED = (nn.Linear, nn.Conv1d, nn.Conv2d, nn.Conv3d)
 COLLAPSE = 1e-3  # a later layer's output RMS this far below the first layer's: the signal has all but vanished
+# A later layer's output RMS this far above the first layer's at initialisation: unnormalised residual branches
+# adding up (x + f(x) with gains above 1). Healthy stacks with normalisation, or scaled branches, stay within ~4x.
+GROWTH = 10.0
 MIN_LAYERS = 4
 
 
@@ -62,13 +65,36 @@ def signal_collapse(scales: dict[str, float], meas: dict[str, Any]) -> Finding |
     )
 
 
-def with_signal_collapse(
+def signal_growth(scales: dict[str, float], meas: dict[str, Any]) -> Finding | None:
+    """A finding when some later layer's output RMS is GROWTH times the first layer's or more (>= 4 layers).
+
+    The backward pass runs through the same gains: a signal that grows geometrically with depth at
+    initialisation gives gradients, and steps, that grow with it, and training that blows up later."""
+    seen = list(scales.items())
+    if len(seen) < MIN_LAYERS or seen[0][1] <= 0:
+        return None
+    name, high = max(seen[1:], key=lambda t: t[1])
+    ratio = high / seen[0][1]
+    meas["depth_signal_growth"] = float(f"{ratio:.3g}")
+    if ratio < GROWTH:
+        return None
+    return Finding(
+        text=f"the signal grows through depth: {name}'s output RMS {high:.2g} is {ratio:.0f}x {seen[0][0]}'s "
+        f"({seen[0][1]:.2g}) at initialisation, so gradients grow with it (no normalisation in the stack, "
+        "residual branches that add up)"
+    )
+
+
+def with_depth_signal(
     flow: list[str], scales: dict[str, float], into: tuple[list[Finding], dict[str, Any]]
 ) -> list[str]:
-    """The gradient-flow outcomes, with a collapsing signal read as vanishing gradients (not healthy flow)."""
+    """The gradient-flow outcomes, with a collapsing signal read as vanishing gradients and a growing one as
+    `signal_grows` (neither is healthy flow)."""
     findings, meas = into
-    collapse = signal_collapse(scales, meas)
-    if collapse is None:
-        return flow
-    findings.append(collapse)
-    return [o for o in flow if o not in ("healthy_grad_flow", "vanishing_grads")] + ["vanishing_grads"]
+    if (collapse := signal_collapse(scales, meas)) is not None:
+        findings.append(collapse)
+        return [o for o in flow if o not in ("healthy_grad_flow", "vanishing_grads")] + ["vanishing_grads"]
+    if (growth := signal_growth(scales, meas)) is not None:
+        findings.append(growth)
+        return [o for o in flow if o != "healthy_grad_flow"] + ["signal_grows"]
+    return flow

@@ -23,7 +23,7 @@ from ._common import (
     user_frame,
     watch_modules,
 )
-from ._depth import watch_output_scale, with_signal_collapse
+from ._depth import watch_output_scale, with_depth_signal
 from .registry import ProbeContext, probe
 
 RECTIFIERS = {"relu", "relu_", "relu6", "hardtanh", "hardtanh_"}
@@ -208,6 +208,7 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
         "vanishing_grads",
         "exploding_grads",
         "step_too_large",
+        "signal_grows",
     ),
     cost=2.0,
     options=ActivationsOptions,
@@ -223,7 +224,8 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     their units dead or saturated are flagged, with the source line of the activation. Gradient flow:
     the RMS gradient of the first weighted layer over that of the last; below 1e-3 gradients vanish,
     above 1e3 they explode. A forward signal that collapses through depth (a later weighted layer's
-    output RMS under 1e-3 of the first's) makes every gradient tiny at once: vanishing too. For recurrent
+    output RMS under 1e-3 of the first's) makes every gradient tiny at once: vanishing too; one that grows
+    (a later layer's output RMS 10x the first's or more) is `signal_grows`. For recurrent
     layers the same ratio is taken between the gradients that reach the first and the last time step.
     """
     model = copy_model(target).train()
@@ -251,16 +253,21 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
         layers = _layer_grads(model, order)
         meas["layer_grad_rms"] = [[n, float(f"{g:.3g}")] for n, g, _, _ in layers]
         flow = _flow(layers, steps, options, (findings, meas), _sgd_step(target, model))
-        outcomes += with_signal_collapse(flow, scales, (findings, meas))
+        outcomes += with_depth_signal(flow, scales, (findings, meas))
     status, summary = _verdict(outcomes, findings, len(rec.sites), target.batch_size)
     return ProbeResult(
         name="activations", status=status, outcomes=outcomes, findings=findings, measurements=meas, summary=summary
     )
 
 
+DEFECTS = frozenset(
+    {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads", "step_too_large", "signal_grows"}
+)
+
+
 def _verdict(outcomes: list[str], findings: list[Finding], sites: int, batch_size: int) -> tuple[str, str]:
     """(status, summary): failed on any defect, else passed when activation sites were judged."""
-    bad = set(outcomes) & {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads", "step_too_large"}
+    bad = set(outcomes) & DEFECTS
     if bad:
         return "failed", "; ".join(f.text for f in findings[:2])
     if sites:
