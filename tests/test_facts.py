@@ -308,6 +308,10 @@ def test_negated_mentions_and_trends_do_not_count():
         ("The val accuracy is close to the train accuracy, a point below it.", "metric_copies_other_split", False),
         ("Per token the weights over the 5 experts add up to anything between 0.1 and 0.4, while per expert the "
          "weights over the 32 tokens add up to exactly 1.", "sums_over_wrong_axis", True),
+        ("If I edit values only in the test period of the raw file, the normalised training windows are no longer "
+         "the same numbers.", "fitted_on_all_data", True),
+        ("I changed the validation set and the training loss curve changed a bit, which is noise.",
+         "fitted_on_all_data", False),
         ("Per token the weights over the 5 experts add up to exactly 1, as they should.", "sums_over_wrong_axis", False),
         ("A worker that just finished keeps its old LSTM hidden state into the new episode.", "state_carried", True),
         ("A worker that just finished starts the new episode with a zero LSTM hidden state.", "state_carried", False),

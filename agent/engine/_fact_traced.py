@@ -42,6 +42,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("metric_recomputed_differs", "the same metric computed another way gives a different number", [
         r"\bmy own (?:\w+ ){0,2}(?:computed|calculated|implementation|computation|code)\b.{0,80}\b(?:higher|lower|different)\b.{0,40}\b(?:script|code|tool|library|evaluat\w*|metric)\b.{0,20}(?:reports?|prints?|gives?|says?|shows?|computes?)",
     ]),
+    # Training inputs that move when only evaluation-period values are edited: a statistic fitted over both.
+    ("fitted_on_all_data", "preprocessing or encodings fitted on all the data before the split", [
+        r"\b(?:edit|chang|alter|modif|perturb|corrupt|tweak|zero)\w*\b.{0,80}\b(?:test|val\w*|held[- ]?out|evaluation)\b (?:period|split|set|portion|part|rows|window|months|weeks|days|range|years)\b.{0,80}\btrain\w*\W{0,2} (?:\w+ )?(?:windows|inputs|data|features|values|rows|samples|matrix|array|batches|examples|sequences)\b.{0,40}(?<!n't )(?<!not )(?<!never )\b(?:change[sd]?|no longer (?:the )?same|differ|move[sd]?|shift(?:s|ed)?)\b",
+    ]),
     ("metric_contradicts_outputs", "the reported metric and the outputs, looked at, disagree", [
         r"\bdifferent (?:confidence |score )?(?:rankings?|scores?|predictions?|outputs?|detections?)\b.{0,40}\b(?:get|give|have|score)s? (?:exactly )?the same (?:m?ap|auc|accuracy|f1|score|metric|value)\b",
     ]),
