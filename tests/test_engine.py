@@ -227,3 +227,17 @@ def test_a_symptom_pattern_whose_key_word_is_denied_does_not_count():
     assert "rl.bootstrap_terminal" in stated and "rl.bootstrap_terminal" not in denied
     own = {m.cause_id for m in match_symptoms("The weights don't change after optimizer.step().", cat)}
     assert "optim.params_not_updated" in own
+
+
+def test_a_not_bug_explanation_gets_the_healthy_credit_for_clean_outcomes_its_table_leaves_out():
+    """Overfitting predicts a clean probe as "no defect" does: a clean outcome its own table does not weigh
+    counts as much for it as for the healthy entry; a defect entry with a table gets only that table."""
+    cat = catalog.load()
+    clean = result("mode_audit", "passed", "forward_deterministic")
+    healthy_w = cat.get(cat.healthy_id).probes["mode_audit"]["forward_deterministic"]
+    overfit = cat.get("fit.overfitting").probes["mode_audit"]
+    batch_stats = cat.get("norm.batch_coupling").probes["mode_audit"]
+    assert healthy_w > 0 and "forward_deterministic" not in overfit and "forward_deterministic" not in batch_stats
+    led = ledger(results=[clean])
+    assert led.total("fit.overfitting", "probe") == pytest.approx(healthy_w)
+    assert led.total("norm.batch_coupling", "probe") == 0

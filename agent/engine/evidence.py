@@ -282,7 +282,9 @@ def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
     A clean result of a probe that does not test a cause is as likely under that cause as under "no
     defect": such a cause is credited with the healthy entry's weight for the clean outcome (origin
     "neutral", which neither supports nor contradicts it), so passes of unrelated probes do not add up
-    to "no defect found" against a cause no probe could see.
+    to "no defect found" against a cause no probe could see. A not-a-bug explanation (overfitting, too
+    few steps) predicts every clean outcome as "no defect" does: an outcome its own table does not weigh
+    gets the healthy entry's positive weight.
     """
     ledger.healthy_allowed = any(r.status == "passed" for r in results)
     healthy = ledger.catalog.get(ledger.catalog.healthy_id)
@@ -297,7 +299,10 @@ def add_probes(ledger: Ledger, results: list[ProbeResult]) -> None:
             if table is None and e.kind != "healthy":
                 ledger.add(e.id, "neutral", clean * short.get("", 1.0), obs)
                 continue
-            w = sum((table or {}).get(tag, 0.0) * short.get(tag, 1.0) for tag in r.outcomes)
+            fallback = healthy.probes.get(r.name, {}) if e.kind == "not_bug" else {}
+            w = sum(
+                (table or {}).get(tag, max(fallback.get(tag, 0.0), 0.0)) * short.get(tag, 1.0) for tag in r.outcomes
+            )
             ledger.add(e.id, "probe", w, obs)
 
 
