@@ -56,3 +56,22 @@ def _broadcast_target(out: torch.Tensor, y: Any) -> bool:
         and y.shape != out.shape
         and (y.numel() == out.numel() or y.shape[:1] == out.shape[:1])
     )
+
+
+def targets_unread(target: Target) -> bool:
+    """Whether the loss gives the same value for other targets: a likelihood or self-supervised objective
+    (a flow's NLL, dummy zero labels), whose floor is not zero and not known, so "cannot memorise the batch"
+    cannot be asked of it. False when other targets cannot be built or the loss refuses them."""
+    inputs, y = clone_batch(target.batch)
+    if target.loss_fn is None or not isinstance(y, torch.Tensor) or not y.numel():
+        return False
+    other = y + 1.0 if y.is_floating_point() else y.roll(1, 0)
+    if bool(torch.equal(other, y)):
+        return False  # constant class ids: no other targets of the same classes to try
+    with torch.no_grad():
+        out = forward(target, copy_model(target).eval(), inputs)
+        try:
+            a, b = target.loss_fn(out, y), target.loss_fn(out, other)
+        except (RuntimeError, ValueError, IndexError, TypeError):
+            return False
+    return isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and bool(torch.equal(a, b))

@@ -14,7 +14,7 @@ from debug_agent.schemas import ProbeResult, Target
 
 from ._common import clone_batch, copy_model, make_optimizer, train_step
 from ._draws import SAMPLING, RandomOps
-from ._floor import loss_floor
+from ._floor import loss_floor, targets_unread
 from .registry import ProbeContext, probe
 
 
@@ -68,7 +68,8 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     is retried on the batch's first `few_rows` rows: a model that memorises those but not the whole
     batch has a working training step and too little capacity (`capacity_limited`), not a defect.
     A step that samples noise (a VAE's latent, a diffusion step's noise and timestep) makes a loss with a
-    floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either. Soft targets
+    floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either; so is a loss
+    that does not read the targets at all (a flow's likelihood, dummy labels): its floor is unknown. Soft targets
     (a teacher's outputs) or terms that pull apart keep a floor too: the model's output made a free tensor
     and optimised against the loss finds it, and a loss that covered `drop` of the way to it passes.
     A stall under the target's own optimizer is retried with every learning rate `lower_lr` times smaller:
@@ -124,6 +125,12 @@ def _verdict(
         summary = (
             f"loss only fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%} drop) at the optimizer's learning "
             f"rate, but memorised the batch with it {1 / options.lower_lr:g}x smaller: the steps overshoot"
+        )
+    elif (meas["relative_drop"] or 0) >= options.sampled_drop and targets_unread(target):
+        status, outcomes = "inconclusive", []
+        summary = (
+            f"loss fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%}); the loss does not read the targets "
+            "(a likelihood or self-supervised objective), so no floor is known to memorise the batch down to"
         )
     elif meas["relative_drop"] is not None and _fits_few_rows(target, ctx, options, meas):
         status, outcomes = "passed", ["capacity_limited"]
