@@ -46,6 +46,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("fitted_on_all_data", "preprocessing or encodings fitted on all the data before the split", [
         r"\b(?:edit|chang|alter|modif|perturb|corrupt|tweak|zero)\w*\b.{0,80}\b(?:test|val\w*|held[- ]?out|evaluation)\b (?:period|split|set|portion|part|rows|window|months|weeks|days|range|years)\b.{0,80}\btrain\w*\W{0,2} (?:\w+ )?(?:windows|inputs|data|features|values|rows|samples|matrix|array|batches|examples|sequences)\b.{0,40}(?<!n't )(?<!not )(?<!never )\b(?:change[sd]?|no longer (?:the )?same|differ|move[sd]?|shift(?:s|ed)?)\b",
     ]),
+    # Gradients checked one by one: "for the first there is a gradient, for the others it's all zeros".
+    ("grad_none", "gradients are None or exactly zero", [
+        r"\bgrad\w*\b.{0,80}\b(?:it'?s|they'?re|they are|are|were|come out|came out) (?:all |exactly |entirely |just )?(?:zeros|zeroes|all zero)\b",
+    ]),
     ("metric_contradicts_outputs", "the reported metric and the outputs, looked at, disagree", [
         r"\bdifferent (?:confidence |score )?(?:rankings?|scores?|predictions?|outputs?|detections?)\b.{0,40}\b(?:get|give|have|score)s? (?:exactly )?the same (?:m?ap|auc|accuracy|f1|score|metric|value)\b",
     ]),
