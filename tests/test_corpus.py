@@ -53,6 +53,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-03z",
     "fresh-2026-12-03t",
     "fresh-2026-12-04u",
+    "fresh-2026-12-04v",
 )
 
 
