@@ -247,6 +247,8 @@ def _underpowered(n: int, d: int, cls: bool, classes: int) -> str | None:
     """Why a negative label check would mean nothing here (None when it has the power to mean something)."""
     if n <= d:
         return f"{n} examples for {d} features: too few rows for simple models to find a real relation"
+    if not cls and n < 2 * d:  # regression has no class means: ridge fits half the rows, and fewer rows
+        return f"{n} examples for {d} features: the half the ridge check fits on has fewer rows than features"
     if cls and n < 8 * classes:
         return f"{n} examples for {classes} classes: too few per class for simple models"
     return None

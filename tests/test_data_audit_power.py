@@ -228,3 +228,20 @@ def test_one_class_training_labels_are_no_relation_to_judge():
     assert one.measurements["label_check"].startswith("skipped: every training label is the same class")
     two = run("data_audit", target((x[:, 0] > 0).long()))  # (N,)
     assert "labels_predictable" in two.outcomes, two.measurements
+
+
+def test_a_regression_with_fewer_rows_than_twice_its_features_is_not_judged_unrelated():
+    """Regression has no class means to fall back on: ridge fits half the rows, so with 300 rows for 200
+    features a relation the simple models miss is no evidence of unrelated labels (inconclusive). With 300
+    rows for 100 features the check has its power, and shuffled labels are judged unrelated."""
+    g = torch.Generator().manual_seed(0)
+
+    def target(d: int) -> Target:
+        x = torch.randn(300, d, generator=g)
+        y = x[:, 0] * x[:, 1] if d == 200 else torch.randn(300, generator=g)  # a product; or no relation
+        return Target(model=nn.Linear(d, 1), batch=(x[:32], y[:32]), loss_fn=nn.MSELoss(), train_data=(x, y))
+
+    few = run("data_audit", target(200))
+    assert "labels_unpredictable" not in few.outcomes, few.measurements
+    assert few.measurements["label_check"].startswith("inconclusive: 300 examples for 200 features"), few.measurements
+    assert "labels_unpredictable" in run("data_audit", target(100)).outcomes

@@ -374,6 +374,8 @@ RULES: list[tuple[str, str, list[str]]] = [
 
 # A rule does not fire on a sentence that also matches its exception: ".eval() was never called" denies it.
 EXCEPT: dict[str, str] = {
+    # "the same sentences that looked good in validation" are one split's examples seen twice, not an overlap
+    "data_overlap": r"\b(?:same|identical) (?:images|rows|samples|examples|sentences|records|files|inputs) (?:that|which) (?:looked|look|were|was|worked|work|did|scored|came out|seemed)\b.{0,20}\b(?:good|fine|well|right|great|ok|okay|decent|correct)\b",
     # a score computed over the whole test set is an evaluation, not a statistic fitted on it
     "fitted_on_all_data": r"(?:accuracy|metric|score|\bf1\b|\bloss\b|error|\bauc\b|\bwer\b)\b.{0,20}\b(?:on|over) (?:the )?(?:whole|full|entire)",
     # "tried relu vs tanh, batch size, more samples: nothing helps" lists settings that changed nothing

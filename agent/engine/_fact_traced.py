@@ -50,6 +50,10 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("grad_none", "gradients are None or exactly zero", [
         r"\bgrad\w*\b.{0,80}\b(?:it'?s|they'?re|they are|are|were|come out|came out) (?:all |exactly |entirely |just )?(?:zeros|zeroes|all zero)\b",
     ]),
+    # "Could you check the model and the loss before I spend time on tuning?": a check asked for, nothing wrong told.
+    ("healthy_request", "a request for a check with no failure described", [
+        r"\b(?:could|can|would) you (?:please )?(?:check|look (?:at|over)|review|go over)\b.{0,40}\b(?:model|code|loss|network|training|setup|pipeline|script)\b",
+    ]),
     ("metric_contradicts_outputs", "the reported metric and the outputs, looked at, disagree", [
         r"\bdifferent (?:confidence |score )?(?:rankings?|scores?|predictions?|outputs?|detections?)\b.{0,40}\b(?:get|give|have|score)s? (?:exactly )?the same (?:m?ap|auc|accuracy|f1|score|metric|value)\b",
     ]),

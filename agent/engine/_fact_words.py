@@ -391,7 +391,7 @@ EXCEPT: dict[str, str] = {
     "lr_lowered": r"no difference|n't help|not help|no effect|only (?:works|goes down|trains|converges|learns|is stable|decreases)",
     "short_training": r"learning rate|\blr\b|schedul",
     "train_improves": TRAIN + NOTVAL + r"{0,40}" + LOSSW + NOTVAL + r"{0,30}(?:(?:stopped|stops|no longer|ceased) (?:\w+ )?|(?:does not|doesn't|did not|didn't|won't|is not|isn't|never)(?: \w+){0,2} )(?:improv|decreas|go(?:ing)? down|fall|drop)" + r"|(?:shouldn'?t|should|able to|can'?t|cannot|unable to)\b.{0,20}\bfit the train",  # fitting asked about, not seen
-    "healthy_request": r"\b(?:yet|but|however|instead)\b|\bcheck(?:ed|ing)?\b[^.?!]{0,60}(?::|\band (?:they|it|the|that)\b)\s*\S",  # or the check's result follows ("I checked the indices: 6 are shared")
+    "healthy_request": r"\b(?:yet|but|however|instead)\b|\bcheck(?:ed|ing)?\b[^.?!]{0,60}(?::|\band (?:they|it|that)\b|\band the \w+ (?:is|are|was|were|has|had|shows?|showed|gives?|gave)\b)\s*\S",  # or the check's result follows ("I checked the indices: 6 are shared")
     "eval_nondeterministic": r"\bbatch|\bat different (?:training )?steps\b|compared (?:with|to) (?:the |an? )?\S+ (?:version|implementation|optimi[sz]er)\b",  # the same example scoring differently across batches is batch coupling
     "loss_unstable": VAL + r".{0,20}" + ACCW + r"|" + VAL + r"\w* (?:numbers|results|scores)",
     "lr_raised": r"no difference|n't help|not help|no effect",
