@@ -27,6 +27,10 @@ class OverfitOptions(BaseModel):
     zero: float = Field(default=1e-6, ge=0, description="a loss at or below this counts as zero")
     few_rows: int = Field(default=2, ge=1, le=64, description="rows of the retry when the whole batch stalls")
     lower_lr: float = Field(default=0.1, gt=0, lt=1, description="learning-rate factor of the retry after a stall")
+    longer: int = Field(default=100, ge=2, le=1000, description="most steps of the longer retry, in units of `steps`")
+    longer_work: float = Field(
+        default=2e8, ge=0, description="steps x parameters the longer retry may spend (it runs when that allows 5x)"
+    )
     sampled_drop: float = Field(
         default=0.1,
         gt=0,
@@ -50,7 +54,7 @@ def _curve(losses: list[float], points: int = 40) -> list[list[float]]:
 @probe(
     headline=("relative_drop", "initial_loss"),
     plot="loss_curve",
-    outcomes=("converged", "stalled", "diverged", "capacity_limited", "lr_stalls"),
+    outcomes=("converged", "stalled", "diverged", "capacity_limited", "lr_stalls", "slow_to_fit"),
     requires=("model", "batch", "loss_fn"),
     cost=200.0,
     options=OverfitOptions,
@@ -66,7 +70,9 @@ def overfit_one_batch(target: Target, ctx: ProbeContext, options: OverfitOptions
     A loss still falling steadily when the steps run out (by `still_falling` of itself over the last
     quarter) is inconclusive: a sound model that is merely slow looks the same as a weak one. A stall
     is retried on the batch's first `few_rows` rows: a model that memorises those but not the whole
-    batch has a working training step and too little capacity (`capacity_limited`), not a defect.
+    batch has a working training step and too little capacity (`capacity_limited`), not a defect, unless the
+    whole batch is memorised by a longer retry (up to `longer` times the steps, as far as `longer_work` steps x
+    parameters allow; only for models small enough for 5x): then it only needed more steps (`slow_to_fit`).
     A step that samples noise (a VAE's latent, a diffusion step's noise and timestep) makes a loss with a
     floor above zero: a drop of `sampled_drop` or more is then no stall, but no verdict either; so is a loss
     that does not read the targets at all (a flow's likelihood, dummy labels): its floor is unknown. Soft targets
@@ -132,7 +138,15 @@ def _verdict(
             f"loss fell {first:.4g} -> {best:.4g} ({meas['relative_drop']:.0%}); the loss does not read the targets "
             "(a likelihood or self-supervised objective), so no floor is known to memorise the batch down to"
         )
-    elif meas["relative_drop"] is not None and _fits_few_rows(target, ctx, options, meas):
+    elif meas["relative_drop"] is not None and _fits_few_rows(target, ctx, options, meas) and _fits_longer(
+        target, ctx, options, meas
+    ):
+        status, outcomes = "passed", ["slow_to_fit"]
+        summary = (
+            f"loss only fell {first:.4g} -> {best:.4g}, but a longer retry memorised the same batch in "
+            f"{meas['longer_steps']} steps: the model fits it, it needs more steps; the first run took"
+        )
+    elif meas["relative_drop"] is not None and "few_rows_drop" in meas and meas.get("few_rows_fit"):
         status, outcomes = "passed", ["capacity_limited"]
         summary = (
             f"loss only fell {first:.4g} -> {best:.4g} on the whole batch but by {meas['few_rows_drop']:.0%} on its "
@@ -202,7 +216,27 @@ def _fits_few_rows(target: Target, ctx: ProbeContext, options: OverfitOptions, m
     except (RuntimeError, ValueError, IndexError):  # the model insists on its batch size: no retry, keep the stall
         return False
     meas["few_rows_drop"] = round(1 - min(losses) / losses[0], 4) if losses[0] > 0 else None
-    return stop == "target" and meas["few_rows_drop"] is not None  # a loss starting at or below 0 has no drop
+    meas["few_rows_fit"] = stop == "target" and meas["few_rows_drop"] is not None  # a loss at or below 0: no drop
+    return bool(meas["few_rows_fit"])
+
+
+def _fits_longer(target: Target, ctx: ProbeContext, options: OverfitOptions, meas: dict[str, Any]) -> bool:
+    """For a small model that fits a few rows but not the batch: does the batch fit with `longer` times the
+    steps? Then the model only needed more steps, which a capacity limit cannot claim."""
+    steps = min(options.steps * options.longer, int(options.longer_work / max(1, _n_params(target))))
+    if steps < 5 * options.steps or ctx.expired():
+        return False  # a model too large for a long retry in the probe's budget
+    model = _bare_copy(target)
+    longer = options.model_copy(update={"steps": steps})
+    losses, stop = _train(target, model, make_optimizer(target, model), ctx, longer)
+    if stop != "target":
+        return False
+    meas["longer_steps"] = len(losses)
+    return True
+
+
+def _n_params(target: Target) -> int:
+    return sum(p.numel() for p in target.model.parameters())
 
 
 def _fits_lower_lr(target: Target, ctx: ProbeContext, options: OverfitOptions, meas: dict[str, Any]) -> bool:
