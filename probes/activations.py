@@ -216,17 +216,16 @@ def _layer_grads(model: nn.Module, order: list[str]) -> list[tuple[str, float, f
 def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) -> ProbeResult:
     """Per-layer activation statistics and gradient norms on the batch (dead/saturated units, vanishing/exploding).
 
-    A ReLU unit is dead when it outputs 0 for every example of the batch (GELU, SiLU, Mish, ELU: when
-    its input lies below -3 for every example); a sigmoid/tanh unit is saturated when it sits within
-    1% of its bounds for every example. One-layer LSTM/GRU gates are recomputed from the layer's
-    weights and judged the same way (other recurrent layers by their outputs). With no activation
-    op at all, activation health is untested: no outcome, status inconclusive. Layers with more than half of
-    their units dead or saturated are flagged, with the source line of the activation. Gradient flow:
-    the RMS gradient of the first weighted layer over that of the last; below 1e-3 gradients vanish,
-    above 1e3 they explode. A forward signal that collapses through depth (a later weighted layer's
-    output RMS under 1e-3 of the first's) makes every gradient tiny at once: vanishing too; one that grows
-    (a later layer's output RMS 10x the first's or more) is `signal_grows`. For recurrent
-    layers the same ratio is taken between the gradients that reach the first and the last time step.
+    A ReLU unit is dead when it outputs 0 for every example of the batch (GELU, SiLU, Mish, ELU: when its
+    input lies below -3 for every example); a sigmoid/tanh unit is saturated when it sits within 1% of its
+    bounds for every example. One-layer LSTM/GRU gates are recomputed from the layer's weights and judged
+    the same way (other recurrent layers by their outputs). With no activation op at all, activation health
+    is untested: no outcome, status inconclusive. Layers with more than half of their units dead or
+    saturated are flagged, with the activation's source line. Gradient flow: the RMS gradient of the first
+    weighted layer over that of the last; below 1e-3 gradients vanish, above 1e3 they explode. A forward
+    signal that collapses through depth (a later weighted layer's output RMS under 1e-3 of the first's)
+    makes every gradient tiny at once: vanishing too; one that grows (10x the first's or more) is
+    `signal_grows`. Recurrent layers: the same ratio between the gradients reaching the first and last step.
     """
     model = copy_model(target).train()
     # Gradient flow is a property of the layers, not of which ones the user froze: on our copy every
