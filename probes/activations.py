@@ -259,14 +259,12 @@ def activations(target: Target, ctx: ProbeContext, options: ActivationsOptions) 
     )
 
 
-DEFECTS = frozenset(
-    {"dead_units", "saturated_units", "vanishing_grads", "exploding_grads", "step_too_large", "signal_grows"}
-)
+HEALTHY = frozenset({"healthy_activations", "healthy_grad_flow"})  # every other outcome is a defect
 
 
 def _verdict(outcomes: list[str], findings: list[Finding], sites: int, batch_size: int) -> tuple[str, str]:
     """(status, summary): failed on any defect, else passed when activation sites were judged."""
-    bad = set(outcomes) & DEFECTS
+    bad = set(outcomes) - HEALTHY
     if bad:
         return "failed", "; ".join(f.text for f in findings[:2])
     if sites:
