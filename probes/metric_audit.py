@@ -77,28 +77,23 @@ def metric_audit(target: Target, ctx: ProbeContext, options: MetricAuditOptions)
     tags, findings = _judge(actual, best, n, options.tol)
     with torch.no_grad():
         half = _half_right(target, out, targets, ideal, best, n, options.tol)
-    meas["metric_on_half_right"] = half
-    if half is not None and "metric_ok" in tags:
-        tags = ["metric_inconsistent"]
-        findings.append(
-            Finding(
-                text=f"the metric scores predictions that are right on exactly half the rows {half:.4g}, not about "
-                f"half of its perfect {best:.4g}: it only moves at the extremes (integer division, a threshold, or "
-                "a comparison of the whole batch at once)"
-            )
-        )
-    with torch.no_grad():
         constant = _constant_scores_best(target, out, targets, ideal, best, n, options.tol)
-    meas["constant_prediction_scoring_best"] = constant
-    if constant is not None and "metric_ok" in tags:
+    meas.update(metric_on_half_right=half, constant_prediction_scoring_best=constant)
+    inconsistent = [
+        f"the metric scores predictions that are right on exactly half the rows {half:.4g}, not about half of its "
+        f"perfect {best:.4g}: it only moves at the extremes (integer division, a threshold, or a comparison of the "
+        "whole batch at once)"
+        if half is not None
+        else "",
+        f"the metric scores a constant prediction ({constant}) {best:.4g}, the same as perfect predictions, although "
+        "the labels are not all that class: the rows it gets wrong are not counted (false positives or negatives "
+        "left out of the score)"
+        if constant is not None
+        else "",
+    ]
+    if "metric_ok" in tags and any(inconsistent):
         tags = ["metric_inconsistent"]
-        findings.append(
-            Finding(
-                text=f"the metric scores a constant prediction ({constant}) {best:.4g}, the same as perfect "
-                "predictions, although the labels are not all that class: the rows it gets wrong are not counted "
-                "(false positives or negatives left out of the score)"
-            )
-        )
+        findings += [Finding(text=t) for t in inconsistent if t]
     with torch.no_grad():
         reordered = _reordered(target, out, targets, ctx.seed)
     meas["metric_on_reordered_rows"] = reordered
