@@ -23,6 +23,7 @@ from debug_agent.errors import CopyNotIsolated, ForeignOptimizer
 from debug_agent.schemas import Finding, Target
 from debug_agent.schemas.target import flat_tensors
 
+from ._eval_call import call_eval_fn
 from ._isolate import deepcopy_module
 
 
@@ -184,20 +185,9 @@ _MODEL_ARG = ("model", "module", "net", "network", "m", "pl_module")
 _PARAMS_ARG = ("params", "parameters", "p", "ps", "param_groups", "named_params")
 
 
-_INPUTS_ARG = {"x", "xb", "inputs", "input", "images", "imgs", "image", "features", "input_ids", "src"}
-
-
 def run_eval_fn(target: Target, model: nn.Module, batch: Any) -> Any:
-    """`eval_fn(model, batch)` as the protocol says; `eval_fn(model, inputs)` when its second parameter names
-    inputs (`x`, `inputs`, `images`...): evaluation helpers in real code often take the inputs alone."""
-    fn = target.eval_fn
-    try:
-        params = list(inspect.signature(fn).parameters.values())
-    except (TypeError, ValueError):
-        params = []
-    if len(params) >= 2 and params[1].name in _INPUTS_ARG and isinstance(batch, (tuple, list)) and len(batch) == 2:
-        return fn(model, batch[0])
-    return fn(model, batch)
+    """The target's `eval_fn` on a batch (with the inputs alone where it takes those: see `_eval_call`)."""
+    return call_eval_fn(target.eval_fn, model, batch)
 
 
 def _takes_model(factory: Callable[..., Any]) -> bool | None:

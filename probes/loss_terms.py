@@ -21,7 +21,7 @@ import torch
 from pydantic import BaseModel, ConfigDict, Field
 from torch.overrides import TorchFunctionMode
 
-from debug_agent.schemas import ProbeResult, Target
+from debug_agent.schemas import Finding, ProbeResult, Target
 from debug_agent.schemas.target import flat_tensors
 
 from ._common import clone_batch, copy_model, finding_at, forward, user_frame
@@ -140,6 +140,8 @@ def loss_terms(target: Target, ctx: ProbeContext, options: LossTermsOptions) -> 
     params = [p for p in model.parameters() if p.requires_grad]
     if rec.dead and params and isinstance(loss, torch.Tensor) and loss.requires_grad:
         return _dead_terms(rec.dead)
+    if params and (dead_parts := _dead_parts(out, loss, params, target.batch_size)):
+        return dead_parts
     outputs = [t for t in flat_tensors(out) if t.is_floating_point() and t.requires_grad]
     rows = []
     for term, frame in rec.terms[: options.max_terms]:
@@ -166,6 +168,34 @@ def _dead_terms(dead: list[tuple[torch.Tensor, tuple[str, int, str] | None]]) ->
         measurements={"terms_without_gradient": [round(float(t), 6) for t, _ in dead]},
         summary=text.split(":")[0],
     )
+
+
+def _dead_parts(out: Any, loss: Any, params: list[torch.Tensor], batch: int) -> ProbeResult | None:
+    """A small vector of losses the model returns (one per stage: `torch.stack(commit_losses)`) that the loss
+    reads, where some non-zero part has exactly no gradient to any parameter while another part has one."""
+    if not isinstance(loss, torch.Tensor) or not loss.requires_grad:
+        return None
+    for v in flat_tensors(out):
+        if not (v.is_floating_point() and v.requires_grad and v.dim() == 1 and 2 <= len(v) <= 16 and len(v) != batch):
+            continue
+        (reads,) = torch.autograd.grad(loss, v, retain_graph=True, allow_unused=True)
+        if reads is None or not bool(reads.any()):
+            continue  # the loss does not read this vector
+        norms = [_grad_norm(v[i], params) for i in range(len(v))]
+        dead = [i for i, g in enumerate(norms) if g == 0.0 and float(v[i]) != 0.0]
+        if dead and any(g > 0 for g in norms):
+            text = (
+                f"parts {dead} of the loss vector {tuple(v.shape)} the model returns are non-zero "
+                f"({', '.join(f'{float(v[i]):.3g}' for i in dead)}) but have exactly no gradient to any parameter, "
+                f"while part {norms.index(max(norms))} has one: those stages' objectives train nothing (a path "
+                "through a detached or straight-through value)"
+            )
+            return ProbeResult(
+                name="loss_terms", status="failed", outcomes=["loss_term_without_gradient"],
+                findings=[Finding(text=text)], summary=text.split(":")[0],
+                measurements={"part_gradient_norms": [float(f"{g:.3g}") for g in norms]},
+            )  # fmt: skip
+    return None
 
 
 def _judge(
