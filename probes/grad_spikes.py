@@ -2,8 +2,8 @@
 
 A batch holding outliers (walkers far out in a distribution's tails, a rare very long sequence, an
 unclipped extreme target) can give a gradient a hundred times the usual one; one optimizer step on it
-undoes much of what was learned, and the loss jumps although every other batch is fine. The median
-batch says nothing about such a step, so each batch is measured on its own.
+undoes much of what was learned, and the loss jumps although every other batch is fine. An average over
+steps hides such a step, so a short training walk notes every step's gradient norm on its own.
 
 May import: schemas, the probe registry and helpers.
 """
@@ -55,9 +55,9 @@ def grad_spikes(target: Target, ctx: ProbeContext, options: GradSpikesOptions) -
     """Train a copy over train_data's batches in order: does one step's gradient dwarf the recent ones?
 
     A training-mode copy takes up to `steps` steps (the user's `train_step` when given, so gradient clipping
-    there counts) with the target's optimizer, walking train_data's
-    batches as the user's epoch yields them (or consecutive slices of the batch's size), then one on the
-    target's own batch; each step's gradient norm is noted. A step whose norm is `ratio` times the median
+    there counts) with the target's optimizer, walking train_data's batches as the user's epoch yields them
+    (or consecutive slices of the batch's size), then one on the target's own batch; each step's gradient
+    norm is noted. A step whose norm is `ratio` times the median
     of the `window` steps before it or more is a spike (`grad_spike_batches`): that step is that many
     times bigger than the others, the loss jumps, and clipping is what bounds it. Else `grad_norms_even`.
     Needs at least `window` steps; stops at the time budget.
