@@ -60,11 +60,12 @@ def grad_spikes(target: Target, ctx: ProbeContext, options: GradSpikesOptions) -
     norm is noted. A step whose norm is `ratio` times the median
     of the `window` steps before it or more is a spike (`grad_spike_batches`): that step is that many
     times bigger than the others, the loss jumps, and clipping is what bounds it. Else `grad_norms_even`.
-    Needs at least `window` steps; stops at the time budget.
+    Needs `window` batches or more; stops at the time budget.
     """
     batches = training_batches(target.batch, target.train_data, options.steps)
-    if len(batches) < 8:
-        return not_applicable("grad_spikes", "train_data holds fewer than eight batches to walk")
+    if len(batches) < options.window:
+        why = f"train_data holds {len(batches)} batches, fewer than the {options.window} a spike is judged against"
+        return not_applicable("grad_spikes", why)
     model = copy_model(target).train()
     opt = make_optimizer(target, model)
     norms: list[float] = []
