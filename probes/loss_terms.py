@@ -29,6 +29,7 @@ from .registry import ProbeContext, not_applicable, probe
 
 ADDS = frozenset({"add", "__add__", "__radd__", "add_", "__iadd__", "sub", "__sub__", "__rsub__", "sub_", "__isub__"})
 MULS = frozenset({"mul", "__mul__", "__rmul__", "div", "__truediv__", "true_divide"})
+_SAME_VALUE = frozenset({"mean", "sum", "squeeze", "reshape", "view", "clone", "float", "double", "to", "contiguous"})
 
 
 class LossTermsOptions(BaseModel):
@@ -62,10 +63,24 @@ class _Terms(TorchFunctionMode):
     scaled: list[torch.Tensor] = field(default_factory=list)  # the scaled terms, kept alive for the same reason
     derived: list[torch.Tensor] = field(default_factory=list)  # computed from the model's output (kept alive)
     dead: list[tuple[torch.Tensor, tuple[str, int, str] | None]] = field(default_factory=list)
+    parts: dict[int, list[torch.Tensor]] = field(default_factory=dict)  # id(sum or scaled value) -> what it adds
 
     def __post_init__(self) -> None:
         super().__init__()
         self._derived_ids: set[int] = set()
+
+    def additive(self, loss: Any) -> list[tuple[torch.Tensor, tuple[str, int, str] | None]]:
+        """The terms the returned loss is a constant-weighted sum of. A term inside a ratio or a log (the
+        numerator and denominator of a dice score) is part of one objective, not a term beside others."""
+        if not isinstance(loss, torch.Tensor):
+            return self.terms
+        reached, todo = {id(loss)}, [loss]
+        while todo:
+            for t in self.parts.get(id(todo.pop()), []):
+                if id(t) not in reached:
+                    reached.add(id(t))
+                    todo.append(t)
+        return [(t, f) for t, f in self.terms if id(t) in reached]
 
     def read_from(self, outputs: list[torch.Tensor]) -> None:
         """Tensors the model returned: what they compute is "from the output"."""
@@ -93,13 +108,18 @@ class _Terms(TorchFunctionMode):
             for t in args[:2]:
                 if _scalar_term(t) and id(t) not in partial and id(t) not in seen:
                     self.terms.append((t, user_frame()))
+            self.parts.setdefault(id(out), []).extend(t for t in args[:2] if isinstance(t, torch.Tensor))
             self.sums.append(out)
         elif name in MULS and len(args) >= 2 and _scalar_term(out):
             const = [a for a in args[:2] if isinstance(a, (int, float)) or _constant(a)]
             if const:
                 c = float(const[0])
                 self.weights[id(out)] = 1 / c if name in ("div", "__truediv__", "true_divide") and c else c
+                self.parts[id(out)] = [a for a in args[:2] if isinstance(a, torch.Tensor) and not _constant(a)]
                 self.scaled.append(out)
+        elif name in _SAME_VALUE and len(args) == 1 and _scalar_term(out) and isinstance(args[0], torch.Tensor):
+            self.parts[id(out)] = [args[0]]  # `.mean()` or `.squeeze()` of a scalar passes the sum through
+            self.scaled.append(out)
         return out
 
 
@@ -144,7 +164,7 @@ def loss_terms(target: Target, ctx: ProbeContext, options: LossTermsOptions) -> 
         return dead_parts
     outputs = [t for t in flat_tensors(out) if t.is_floating_point() and t.requires_grad]
     rows = []
-    for term, frame in rec.terms[: options.max_terms]:
+    for term, frame in rec.additive(loss)[: options.max_terms]:
         if not outputs or _grad_norm(term, outputs) == 0.0:
             continue  # reads no model output: a weight regulariser or a constant
         rows.append((term, frame, _grad_norm(term, params)))

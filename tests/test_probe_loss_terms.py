@@ -123,3 +123,25 @@ def test_a_teacher_output_detached_beside_a_live_student_is_not_a_dead_term() ->
 
     result = run("loss_terms", Target(model=Pair(), batch=(x, torch.randint(0, 4, (16,))), loss_fn=loss))
     assert "loss_term_without_gradient" not in result.outcomes, result.summary
+
+
+def _dice_target(raw_units: bool) -> Target:
+    torch.manual_seed(0)
+    x = torch.randn(8, 1, 12, 12)
+    mask = (x > 0.5).float()
+
+    def dice(logits: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
+        p = torch.sigmoid(logits)
+        inter = (p * t).sum()  # a ratio: numerator and denominator are one objective, not two terms
+        soft_dice = 1 - (2 * inter + 1.0) / (p.sum() + t.sum() + 1.0)
+        return soft_dice + (1000.0 * (p - t).pow(2).sum() if raw_units else 0.0)  # BUG: a summed, unscaled term
+
+    return Target(model=nn.Conv2d(1, 1, 3, padding=1), batch=(x, mask), loss_fn=dice)
+
+
+def test_the_parts_of_a_dice_ratio_are_not_loss_terms_but_a_term_beside_it_is() -> None:
+    ratio_only = run("loss_terms", _dice_target(raw_units=False))
+    beside = run("loss_terms", _dice_target(raw_units=True))
+    assert ratio_only.status == "not_applicable", ratio_only.summary
+    assert beside.status == "failed" and beside.outcomes == ["loss_terms_imbalanced"], beside.summary
+    assert len(beside.measurements["terms"]) == 2
