@@ -35,6 +35,8 @@ class _BackwardWatch(TorchFunctionMode):
 
     params: dict[str, torch.Tensor]
     calls: list[tuple[dict[str, torch.Tensor | None], dict[str, torch.Tensor | None]]] = field(default_factory=list)
+    steps_before: list[int] = field(default_factory=list)  # optimizer steps taken before each backward call
+    steps: int = 0
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -45,7 +47,28 @@ class _BackwardWatch(TorchFunctionMode):
         before = self._read()
         out = func(*args, **(kwargs or {}))
         self.calls.append((before, self._read()))
+        self.steps_before.append(self.steps)
         return out
+
+    def stepped(self, *_: Any) -> None:
+        self.steps += 1
+
+    def inner_stale(self) -> list[str]:
+        """Parameters whose gradient, already used by one optimizer step inside this train_step, is still in
+        .grad when the next backward adds to it and a later step uses the sum: an inner loop (several
+        discriminator steps per generator step) that clears gradients once, before the loop."""
+        stale: set[str] = set()
+        for k in range(1, len(self.calls)):
+            if self.steps_before[k] == self.steps_before[k - 1] or self.steps == self.steps_before[k]:
+                continue  # no step between these backward calls (accumulation on purpose), or none after
+            (_, prev_after), (before, after) = self.calls[k - 1], self.calls[k]
+            for n, g in before.items():
+                old, new = prev_after.get(n), after.get(n)
+                if g is None or old is None or new is None or not bool(g.ne(0).any()):
+                    continue
+                if torch.equal(g, old) and not torch.equal(new, g):
+                    stale.add(n)
+        return sorted(stale)
 
     def _read(self) -> dict[str, torch.Tensor | None]:
         return {n: (p.grad.detach().clone() if p.grad is not None else None) for n, p in self.params.items()}
@@ -71,12 +94,19 @@ def accumulation(
     watches = [_BackwardWatch(params), _BackwardWatch(params)]
     a: dict[str, torch.Tensor | None] = {}
     for k, watch in enumerate(watches):
+        # An optimizer-like object without step hooks leaves the inner-loop check blind (no steps counted).
+        hook = opt.register_step_post_hook(watch.stepped) if hasattr(opt, "register_step_post_hook") else None
         with fork_rng(model):
             torch.manual_seed(seed + k)
             with watch:
                 train_step(target, model, opt, batch)
+        if hook is not None:
+            hook.remove()
         if k == 0:
             a = _grads(model)
+    if inner := watches[0].inner_stale():
+        meas = {"optimizer_steps_per_call": watches[0].steps, "inner_steps_holding_old_grad": inner[:10]}
+        return "accumulating", meas
     if not (watches[0].calls and watches[1].calls):
         return _compare_fresh(target, model, opt, batch, tol, a, seed)
     first_after = watches[0].calls[0][1]
@@ -141,3 +171,23 @@ def _compare_fresh(
         return "accumulating", meas
     meas["unclear_because"] = "no backward call was seen and .grad matches neither a fresh nor an accumulated gradient"
     return "unclear", meas
+
+
+def accumulating_text(m: dict[str, Any]) -> str:
+    """The finding's sentence for each way of seeing gradients pile up."""
+    if "inner_steps_holding_old_grad" in m:
+        return (
+            f"train_step calls optimizer.step() {m['optimizer_steps_per_call']} times, but .grad of "
+            f"{', '.join(m['inner_steps_holding_old_grad'][:4])} still holds the gradient an earlier step already "
+            "used when the next backward adds to it: gradients are cleared once per call, not before each step"
+        )
+    if "grad_norm_before_second_step_backward" in m:
+        return (
+            f"when the second step calls backward, .grad still holds the first step's gradient (norm "
+            f"{m['grad_norm_before_second_step_backward']:.3g}, on {', '.join(m['tensors_holding_old_grad'][:4])}):"
+            " gradients are never cleared, so backward adds to them"
+        )
+    return (
+        f"after the second step .grad equals the first step's gradient plus the new one "
+        f"(gradient norm {m['grad_norm_step1']:.3g} -> {m['grad_norm_step2']:.3g}): gradients are never cleared"
+    )

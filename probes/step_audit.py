@@ -12,7 +12,7 @@ from torch import nn
 from debug_agent.errors import ForeignOptimizer
 from debug_agent.schemas import Finding, ProbeResult, Target
 
-from ._accumulation import accumulation
+from ._accumulation import accumulating_text, accumulation
 from ._common import clone, clone_batch, compute_loss, copy_model, make_optimizer, run_eval_fn, watch_modules
 from ._masked_grads import MaskedGradWatch
 from ._module_calls import ModuleCallWatch
@@ -141,7 +141,7 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
         h.remove()
     audit.meas.update(acc_meas)
     if state == "accumulating":
-        audit.add("grads_accumulate", _accumulating_text(acc_meas))
+        audit.add("grads_accumulate", accumulating_text(acc_meas))
     elif state == "cleared" and target.train_step is None:
         audit.outcomes.append("textbook_step")  # our own step clears by construction: the user's loop is untested
     elif state == "cleared":
@@ -327,19 +327,6 @@ def _outside_updates(
         "outside_params_stuck",
         f"{len(stuck)} trainable tensor(s) of modules the loss uses outside the model get gradients but did not "
         f"change over two steps{' (the optimizer does not hold them)' if missing else ''}: {', '.join(stuck[:6])}",
-    )
-
-
-def _accumulating_text(m: dict[str, Any]) -> str:
-    if "grad_norm_before_second_step_backward" in m:
-        return (
-            f"when the second step calls backward, .grad still holds the first step's gradient (norm "
-            f"{m['grad_norm_before_second_step_backward']:.3g}, on {', '.join(m['tensors_holding_old_grad'][:4])}):"
-            " gradients are never cleared, so backward adds to them"
-        )
-    return (
-        f"after the second step .grad equals the first step's gradient plus the new one "
-        f"(gradient norm {m['grad_norm_step1']:.3g} -> {m['grad_norm_step2']:.3g}): gradients are never cleared"
     )
 
 
