@@ -340,6 +340,8 @@ def test_negated_mentions_and_trends_do_not_count():
         ("After many epochs the cross-entropy is far below log(number of classes).", "loss_at_chance", False),
         ("The loss moves in the fourth decimal place per epoch.", "loss_slow", True),
         ("The loss is printed to the fourth decimal place per epoch.", "loss_slow", False),
+        ("The saved state_dict has only the conv weights, nothing for the gate weights.", "param_count_low", True),
+        ("The state_dict loads fine and I have nothing for now.", "param_count_low", False),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):

@@ -152,7 +152,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("param_count_low", "the parameter count is lower than expected", [
         r"(?:param\w*|parameter) count.{0,40}(?:drop\w*|smaller|lower|fewer|less|missing|wrong)",
         r"fewer (?:trainable )?param\w*|(?:missing|not listed) (?:from|in) (?:model\.)?parameters",
-        r"(?:layers?|modules?|blocks?).{0,40}(?:missing|not (?:listed|shown|included|registered)).{0,30}(?:parameters|state_dict|summary|optimizer)",
+        r"(?:layers?|modules?|blocks?).{0,40}(?:missing|not (?:listed|shown|included|registered)).{0,30}(?:parameters|state_dict|summary|optimizer)|(?:state_dict|checkpoint|parameters\(\))\W(?:only |just )?(?:has|contains?|holds?|shows?|lists?)\b.{0,50}\b(?:nothing|no (?:entr\w*|keys?|weights?|tensors?)) for\b",
     ]),
     # --- outputs
     ("constant_prediction", "the model predicts nearly the same output for every input", [
