@@ -15,6 +15,7 @@ from torch.overrides import TorchFunctionMode
 
 from ._common import input_tensors, storage_key
 
+_ELEMENTWISE = {"mul", "rmul", "mul_"}
 _PRODUCTS = {"matmul", "mm", "bmm", "linear", "einsum", "addmm", "baddbmm", "conv1d", "conv2d", "conv3d", "rmatmul"}
 
 
@@ -44,6 +45,7 @@ class PlainWeightWatch(TorchFunctionMode):
     original: nn.Module | None = None  # the user's model: a deep copy loses a view's tie to a parameter
     plain: dict[int, tuple[str, nn.Module, str]] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)
+    zero_uses: dict[int, int] = field(default_factory=dict)  # storage of an all-zero factor -> products it was in
 
     def __post_init__(self) -> None:
         super().__init__()
@@ -55,6 +57,8 @@ class PlainWeightWatch(TorchFunctionMode):
 
     def __torch_function__(self, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
+        if getattr(func, "__name__", "").strip("_") in _ELEMENTWISE:
+            self._zero_factors(input_tensors(args))
         if self.plain and getattr(func, "__name__", "").strip("_") in _PRODUCTS:
             ts = input_tensors(args) + input_tensors(kwargs or {})
             if any(t.requires_grad for t in ts):
@@ -62,6 +66,36 @@ class PlainWeightWatch(TorchFunctionMode):
                     hit = self.plain.get(storage_key(t) or -1) if not t.requires_grad else None
                     if hit and hit[0] not in self.used:
                         self.used.append(hit[0])
+        return out
+
+    def _zero_factors(self, ts: list[torch.Tensor]) -> None:
+        """Count elementwise products of a gradient-carrying value with an all-zero tensor that has no gradient."""
+        if len(ts) != 2 or not any(t.requires_grad for t in ts):
+            return
+        rows = max(t.shape[0] if t.dim() else 1 for t in ts)
+        for t in ts:
+            # A weight is shared by the rows (leading size 1 against a batch); a zero state has one row per example.
+            if t.requires_grad or not t.is_floating_point() or t.dim() < 2 or t.shape[0] != 1 or rows == 1:
+                continue
+            if not bool(t.any()):
+                key = storage_key(t)
+                if key is not None:
+                    self.zero_uses[key] = self.zero_uses.get(key, 0) + 1
+
+    def zero_weights(self) -> list[str]:
+        """Plain tensor attributes, all zero, that forward multiplied elementwise with the activations at least
+        twice in one call (a weight used at each time step): peephole weights that `init_hidden` re-creates as
+        zeros on every forward. That term is always 0 and nothing trains it. A zero initial state has a row per
+        example, so it is never taken for a weight."""
+        registered = {storage_key(t) for t in [*self.model.parameters(), *self.model.buffers()]}
+        out = []
+        for mname, mod in self.model.named_modules():
+            for attr, val in vars(mod).items():
+                if not isinstance(val, torch.Tensor) or isinstance(val, nn.Parameter) or val.requires_grad:
+                    continue
+                key = storage_key(val) if val.is_floating_point() else None
+                if key is not None and key not in registered and self.zero_uses.get(key, 0) >= 2:
+                    out.append(f"{mname + '.' if mname else ''}{attr}")
         return out
 
     def weights(self) -> list[str]:

@@ -103,6 +103,17 @@ def _check(call: dict[str, Any], findings: list[Finding], meas: dict[str, Any]) 
                 call["where"],
             )
         )
+    if name in ("cross_entropy", "binary_cross_entropy_with_logits") and not tags and _rectified(x):
+        tags.append("rectified_logits_into_loss")
+        zero = float((x == 0).double().mean())
+        findings.append(
+            finding_at(
+                f"{name} receives logits that are never negative and exactly 0 in {zero:.0%} of entries: a ReLU "
+                "(or clamp) sits on the output layer, so no class score can go below zero"
+                + (" and no prediction below 0.5" if name.startswith("binary") else ""),
+                call["where"],
+            )
+        )
     if name in CLASS_LOSSES and isinstance(t, torch.Tensor) and not t.is_floating_point():
         kept = int((t != call["ignore_index"]).sum())
         meas["labels_kept"] = kept
@@ -117,6 +128,11 @@ def _check(call: dict[str, Any], findings: list[Finding], meas: dict[str, Any]) 
                 )
             )
     return tags
+
+
+def _rectified(x: torch.Tensor) -> bool:
+    """Logits clipped at zero: none negative, a fifth or more exactly 0, the rest spread (not 0/1 labels)."""
+    return x.numel() >= 16 and bool((x >= 0).all()) and float((x == 0).double().mean()) >= 0.2 and bool((x > 0).any())
 
 
 def _in_sigmoid_band(x: torch.Tensor) -> bool:
@@ -142,6 +158,7 @@ def _expected(call: dict[str, Any]) -> tuple[float, str] | None:
         "init_loss_off",
         "init_loss_huge",
         "probabilities_into_loss",
+        "rectified_logits_into_loss",
         "all_targets_masked",
         "loss_inputs_ok",
     ),
@@ -155,7 +172,8 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
     An untrained C-way classifier should start near ln(C) (a binary one near ln 2). Watches the
     loss function's calls: probabilities (softmax/sigmoid already applied) fed to a loss that
     applies its own, positive values fed to nll_loss, values all inside [0.5, 0.731] fed to
-    binary_cross_entropy (a sigmoid of values already in [0, 1]), and labels that are all ignore_index. A loss
+    binary_cross_entropy (a sigmoid of values already in [0, 1]), logits never negative and often exactly 0 (a ReLU
+    on the output layer: `rectified_logits_into_loss`), and labels that are all ignore_index. A loss
     that is exactly zero with zero gradients has nothing to learn from, and one more than ten times the
     expectation (and 5 nats above it) means the outputs are enormous before any step: a failure.
     """
@@ -197,7 +215,7 @@ def init_loss(target: Target, ctx: ProbeContext, options: InitLossOptions) -> Pr
                     "untrained model (over-confident or mis-scaled outputs)"
                 )
             )
-    bad = {"probabilities_into_loss", "all_targets_masked", "init_loss_huge"} & set(tags)
+    bad = {"probabilities_into_loss", "rectified_logits_into_loss", "all_targets_masked", "init_loss_huge"} & set(tags)
     if not bad - {"init_loss_huge"} and math.isfinite(value):  # a NaN loss is no evidence its inputs are fine
         tags.append("loss_inputs_ok")
     status = "failed" if bad else "passed"

@@ -131,7 +131,13 @@ def step_audit(target: Target, ctx: ProbeContext, options: StepAuditOptions) -> 
     ):
         state, acc_meas = accumulation(target, model, opt, clone_batch(target.batch), options.tol)
     _stray_modules(calls, audit)
-    if plain.weights():
+    if zeros := plain.zero_weights():
+        audit.add(
+            "unregistered_tensors",
+            "plain tensor attributes that forward re-creates as zeros on every call are multiplied with the "
+            f"activations like weights: their terms are always 0 and no optimizer trains them: {', '.join(zeros[:6])}",
+        )
+    elif plain.weights():
         audit.add(
             "unregistered_tensors",
             "plain tensor attributes (not nn.Parameter) are multiplied with the activations like weights, so no "

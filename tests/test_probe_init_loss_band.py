@@ -36,3 +36,20 @@ def test_one_sigmoid_passes() -> None:
     result = run(_head(nn.Sigmoid()))
     assert "probabilities_into_loss" not in result.outcomes, result.findings
     assert result.status == "passed"
+
+
+def _classifier(*after: nn.Module) -> ProbeResult:
+    probe_registry()
+    torch.manual_seed(0)
+    x = torch.randn(64, 6)
+    model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 5), *after)
+    target = Target(model=model, batch=(x, torch.randint(0, 5, (64,))), loss_fn=nn.CrossEntropyLoss())
+    return P.execute("init_loss", target, P.ProbeContext(seed=0, budget_s=60), {})
+
+
+def test_a_relu_on_the_logits_before_cross_entropy_is_found_and_raw_logits_pass() -> None:
+    rectified = _classifier(nn.ReLU())  # BUG: the output layer's scores are clipped at zero
+    raw = _classifier()
+    assert rectified.status == "failed" and "rectified_logits_into_loss" in rectified.outcomes, rectified.summary
+    assert "never negative" in rectified.findings[0].text
+    assert raw.status == "passed" and "rectified_logits_into_loss" not in raw.outcomes, raw.summary
