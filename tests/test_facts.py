@@ -342,6 +342,9 @@ def test_negated_mentions_and_trends_do_not_count():
         ("The loss is printed to the fourth decimal place per epoch.", "loss_slow", False),
         ("The saved state_dict has only the conv weights, nothing for the gate weights.", "param_count_low", True),
         ("The state_dict loads fine and I have nothing for now.", "param_count_low", False),
+        ("On sequences the model has not seen the loss is no better than at the start.", "generalization_gap", True),
+        ("The model has not seen better days than this.", "generalization_gap", False),
+        ("I only have a dozen examples for now.", "small_dataset", True),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):

@@ -185,7 +185,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:initiali[sz]\w*|init)\b.{0,30}(?:to|with|as|at) (?:all )?(?:zeros?|0|a constant|the same (?:value|constant)|ones)\b|(?:zeros_|constant_)\(|all (?:weights|neurons|units) (?:are )?(?:identical|the same)",
     ]),
     ("small_dataset", "a small training set", [
-        r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
+        r"(?:only|just) (?:have |had |got |use |used )?(?:a few |about |~|around )?(?:\d{2,4}|a (?:few )?dozen|a hundred|a few hundred|a couple (?:of )?hundred|a few thousand) (?:training |labell?ed )?(?:examples|samples|images|rows|sentences|records|patients|documents)|(?:small|tiny) (?:training )?(?:dataset|data set|training set)",
     ]),
     ("padding_changes_output", "the prediction for an example changes with how much padding it gets", [
         r"\bpad\w*.{0,80}(?:depend\w*|chang\w*|differ\w*|worse|affect\w*)",

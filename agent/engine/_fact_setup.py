@@ -250,6 +250,7 @@ RULES: list[tuple[str, str, list[str]]] = [
     ("generalization_gap", "training results far better than validation", [
         r"\b(?:on|for) (?:the )?(?:held[- ]?out|val\w*|test|unseen)\b.{0,60}\b(?:it'?s|it is|it was) "
         r"(?:much|far|way|a lot|significantly) (?:lower|worse)\b",
+        r"(?:it|the model) (?:has not|hasn't|never|didn't|did not) (?:seen|see)\b.{0,50}\b(?:no better|worse|higher) than",
     ]),
     ("shuffled_time_split", "rows of a time series shuffled before the split", [
         r"(?:lag|lagged|rolling|daily|stock|time[- ]series|forecast)\w*\b.{0,80}\brandom (?:\d+/\d+ )?(?:row )?split",
