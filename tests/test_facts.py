@@ -345,6 +345,10 @@ def test_negated_mentions_and_trends_do_not_count():
         ("On sequences the model has not seen the loss is no better than at the start.", "generalization_gap", True),
         ("The model has not seen better days than this.", "generalization_gap", False),
         ("I only have a dozen examples for now.", "small_dataset", True),
+        ("A ResNet that has no BatchNorm, trained with SGD.", "norm_absent", True),
+        ("A ResNet with BatchNorm after every conv.", "norm_absent", False),
+        ("I tried changing the learning rate a bit but it keeps happening.", "lr_no_help", True),
+        ("I tried changing the learning rate and it fixed it.", "lr_no_help", False),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):

@@ -379,7 +379,7 @@ RULES: list[tuple[str, str, list[str]]] = [
         r"(?:level\w* off|plateau\w*|flatten\w*|stall\w*|stuck) together|together at (?:about |around )?(?:the )?same (?:value|level|loss)|(?:acc\w*|loss|error|score|cost)\b.{0,20}\b(?:hover\w*|stays?|sits?|stuck|plateau\w*|flat)\b.{0,40}\b(?:on|for|in) both (?:the )?train\w* and (?:the )?(?:test|val\w*|dev|held)",
     ]),
     ("lr_no_help", "changing the learning rate does not help", [
-        r"(?:more epochs|longer training)? ?(?:or|and|,)? ?(?:a )?(?:lower|smaller|higher|larger) (?:learning rate|\blr\b)\b.{0,20}(?:don't|doesn't|do not|does not|won't|didn't) (?:move|change|help|fix)",
+        r"(?:more epochs|longer training)? ?(?:or|and|,)? ?(?:a )?(?:lower|smaller|higher|larger) (?:learning rate|\blr\b)\b.{0,20}(?:don't|doesn't|do not|does not|won't|didn't) (?:move|change|help|fix)|(?:tried|trying) (?:changing|lowering|reducing|tweaking|adjusting|varying) the (?:learning rate|\blr\b)\b.{0,40}\bbut (?:it )?(?:still|keeps|nothing|no (?:luck|change|difference))",
     ]),
     ("outputs_all_zero", "the model outputs exactly zero for every input", [
         r"(?:returns?|outputs?|predicts?|gives?)\w* (?:exactly )?0(?:\.0+)? for (?:every|all|each|any)",

@@ -18,6 +18,7 @@ DESCRIBED = {
     "batched_text_differs": "a text model's prediction for an example changes with the batch it is in",
     "linear_fit_nonlinear": "a single linear layer fitted to a target with a product, power or periodic term, or to "
     "classes no straight line separates",
+    "norm_absent": "the network has no normalisation layers (no batch norm or layer norm)",
 }
 
 _BACKWARD_THEN_STEP = re.compile(r"backward\(\w*\)\s*[;\n]\s*\w+(?:\.\w+|\(\))*\.step\(\)")  # code: `;` or a new line
@@ -39,6 +40,9 @@ _NONLINEAR = re.compile(
 )
 _BATCHNORM = re.compile(r"batch ?norm|\bbn\b", re.IGNORECASE)
 _NO_BATCHNORM = re.compile(r"\bno (?:batch ?norm|bn)\b|without (?:batch ?norm|bn)\b", re.IGNORECASE)
+_NO_NORM_LAYERS = re.compile(
+    r"\b(?:has no|with no|without(?: any)?|no) (?:batch ?norm\w*|bn|layer ?norm\w*|normali[sz]ation layers?)\b", re.I
+)
 
 
 def read(text: str) -> list[tuple[str, str]]:
@@ -47,6 +51,8 @@ def read(text: str) -> list[tuple[str, str]]:
     loop = _BACKWARD_THEN_STEP.search(text)
     if loop and not _CLEARS.search(text):
         out.append(("loop_without_zero_grad", loop.group(0)))
+    if no_norm := _NO_NORM_LAYERS.search(text):  # nothing rescales the signal between layers
+        out.append(("norm_absent", no_norm.group(0)))
     layout, softmax = _NCHW.search(text), _LAST_AXIS_SOFTMAX.search(text)
     if layout and softmax:
         out.append(("softmax_over_spatial_axis", f"{layout.group(0)} ... {softmax.group(0)}"))
