@@ -45,7 +45,7 @@ ORIGINAL_BATCH = "original"  # corpus cases written before batches were labelled
 # Written blind to the engine and never tuned on. The batches fresh-2026-11-30 to -30f were each held out,
 # measured once, and then tuned on. A held-out batch's answers are never printed and its symptoms never go
 # into the known reports. A new blind batch goes here until it is read.
-HELD_OUT_BATCHES: tuple[str, ...] = ()
+HELD_OUT_BATCHES: tuple[str, ...] = ("fresh-2026-12-04w",)
 # Paraphrase sets: (split, label). The blind sets live in paraphrases/<split>.toml.
 SETS = (
     ("dev", "DEV, in-sample: read and tuned on"),

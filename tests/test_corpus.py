@@ -54,6 +54,7 @@ FRESH_BATCHES = (
     "fresh-2026-12-03t",
     "fresh-2026-12-04u",
     "fresh-2026-12-04v",
+    "fresh-2026-12-04w",
 )
 
 
