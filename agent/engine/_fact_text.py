@@ -19,6 +19,7 @@ DESCRIBED = {
     "linear_fit_nonlinear": "a single linear layer fitted to a target with a product, power or periodic term, or to "
     "classes no straight line separates",
     "norm_absent": "the network has no normalisation layers (no batch norm or layer norm)",
+    "preprocessing_edited": "the preprocessing or tokenisation was edited, yet some results stayed as before",
 }
 
 _BACKWARD_THEN_STEP = re.compile(r"backward\(\w*\)\s*[;\n]\s*\w+(?:\.\w+|\(\))*\.step\(\)")  # code: `;` or a new line
@@ -43,6 +44,12 @@ _NO_BATCHNORM = re.compile(r"\bno (?:batch ?norm|bn)\b|without (?:batch ?norm|bn
 _NO_NORM_LAYERS = re.compile(
     r"\b(?:has no|with no|without(?: any)?|no) (?:batch ?norm\w*|bn|layer ?norm\w*|normali[sz]ation layers?)\b", re.I
 )
+_PIPELINE_EDIT = re.compile(
+    r"\b(?:added|introduced|inserted|changed|modified|rewrote|updated|switched|edited|tweaked)\b.{0,60}"
+    r"\b(?:preprocess\w*|pipeline|tokeni[sz]\w*|feature extraction)",
+    re.IGNORECASE | re.DOTALL,  # a wrapped line may split the sentence
+)
+_AS_BEFORE = re.compile(r"\b(?:like|as)\s+before\b|\b(?:the )?same\b|\bidentical\b|\bunchanged\b|no effect", re.I)
 
 
 def read(text: str) -> list[tuple[str, str]]:
@@ -53,6 +60,9 @@ def read(text: str) -> list[tuple[str, str]]:
         out.append(("loop_without_zero_grad", loop.group(0)))
     if no_norm := _NO_NORM_LAYERS.search(text):  # nothing rescales the signal between layers
         out.append(("norm_absent", no_norm.group(0)))
+    # An edit to the pipeline that left results as they were: what trains may not be what the code now makes.
+    if (edit := _PIPELINE_EDIT.search(text)) and _AS_BEFORE.search(text[edit.end() :]):
+        out.append(("preprocessing_edited", edit.group(0)))
     layout, softmax = _NCHW.search(text), _LAST_AXIS_SOFTMAX.search(text)
     if layout and softmax:
         out.append(("softmax_over_spatial_axis", f"{layout.group(0)} ... {softmax.group(0)}"))
