@@ -349,8 +349,8 @@ def test_negated_mentions_and_trends_do_not_count():
         ("A ResNet with BatchNorm after every conv.", "norm_absent", False),
         ("I tried changing the learning rate a bit but it keeps happening.", "lr_no_help", True),
         ("I tried changing the learning rate and it fixed it.", "lr_no_help", False),
-        ("I rewrote the tokenizer's lowercasing and reran: the loss curve is the same as\nbefore.", "preprocessing_edited", True),
-        ("I rewrote the tokenizer's lowercasing and reran: the loss curve now falls much faster.", "preprocessing_edited", False),
+        ("I rewrote the tokenizer's lowercasing: the loss curve is the same as\nbefore.", "preprocessing_edited", True),
+        ("I rewrote the tokenizer's lowercasing: the loss curve now falls much faster.", "preprocessing_edited", False),
     ],
 )
 def test_readings_of_this_push_and_their_quiet_twins(text: str, fact: str, read: bool):
